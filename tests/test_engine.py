@@ -1,0 +1,94 @@
+"Engine behaviour with the scripted LLM double (unit tests only) and the real sandbox."
+import asyncio, random
+import pytest
+from mcts_codegen.config import create_preset
+from mcts_codegen.problem import Problem, CallTest
+from mcts_codegen.engine import MCTSEngine, SearchResult, code_key
+from mcts_codegen.executor import Executor
+from mcts_codegen.llm import ScriptedClient
+
+SENTINEL = 'ZZ_HIDDEN_ONLY_7f3a'
+P = Problem(id='t/sq', entry_point='sq',
+            prompt='def sq(x):\n    """Square x.\n    >>> sq(3)\n    9\n    >>> sq(-2)\n    4\n    """\n',
+            visible_tests=[CallTest(call='sq(3)', expected=9), CallTest(call='sq(-2)', expected=4)],
+            hidden_test=f'def check(candidate):\n    assert candidate(5) == 25  # {SENTINEL}\n')
+
+WRONG = ['def sq(x):\n    return x * 3\n', 'def sq(x):\n    return x + 1\n', 'def sq(x):\n    return abs(x) * 3\n',
+         'def sq(x):\n    return 9\n', 'def sq(x):\n    return x ** 3\n']
+RIGHT = 'def sq(x):\n    return x * x\n'
+
+@pytest.fixture(scope='module')
+def ex():
+    e = Executor(create_preset('FAST', executor__workers=2).executor)
+    yield e
+    e.close()
+
+class SpyExecutor:
+    "Wraps the executor and records everything it is asked to run."
+    def __init__(self, inner): self.inner, self.runs = inner, []
+    async def arun(self, code, tests, language='python', timeout=None):
+        self.runs.append((code, [t.call for t in tests]))
+        return await self.inner.arun(code, tests, language=language, timeout=timeout)
+    def close(self): pass
+
+def fence(c): return f"```python\n{c}```"
+
+def test_hidden_tests_never_reach_prompts_or_executor(ex):
+    seen = []
+    def reply(msgs):
+        seen.append(msgs)
+        return fence(random.Random(len(seen)).choice(WRONG + [RIGHT]))
+    spy = SpyExecutor(ex)
+    eng = MCTSEngine(ScriptedClient(reply), create_preset('FAST', n_iter=10, early_stop=False), executor=spy)
+    res = eng.search(P)
+    assert seen and spy.runs
+    assert all(SENTINEL not in m['content'] and 'candidate(5)' not in m['content'] for msgs in seen for m in msgs)
+    assert all(SENTINEL not in code and calls == ['sq(3)', 'sq(-2)'] for code, calls in spy.runs)
+    assert SENTINEL not in res.model_dump_json()
+
+def test_early_stop_and_budget(ex):
+    eng = MCTSEngine(ScriptedClient([fence(c) for c in WRONG[:3] + [RIGHT] + WRONG]), create_preset('FAST', n_iter=50, max_llm_calls=20), executor=ex)
+    res = eng.search(P)
+    assert res.passed and res.code == RIGHT and res.solved_at_call == 4 and res.llm_calls == 4
+    eng = MCTSEngine(ScriptedClient(lambda m: fence(random.choice(WRONG))), create_preset('FAST', n_iter=50, max_llm_calls=7), executor=ex)
+    res = eng.search(P)
+    assert not res.passed and res.llm_calls <= 7 and res.code is not None
+
+def test_identical_programs_are_one_node_and_not_rerun(ex):
+    spy = SpyExecutor(ex)
+    same = ['def sq(x):\n    return x * 3\n', 'def sq(x):\n    # triple\n    return x * 3\n', 'def sq(x):\n    "doc"\n    return x*3\n']
+    eng = MCTSEngine(ScriptedClient(lambda m: fence(random.choice(same))), create_preset('FAST', n_iter=8, max_llm_calls=12), executor=spy)
+    res = eng.search(P)
+    assert res.tree_size == 2 and len(spy.runs) == 1 and res.stats['duplicates'] == res.llm_calls - 1
+    assert len({code_key(c) for c in same}) == 1
+
+def test_submission_is_chosen_from_visible_evidence(ex):
+    # partial (1/2 visible) beats none; no hidden information is available to the choice
+    progs = ['def sq(x):\n    return x + 1\n', 'def sq(x):\n    return 9\n', 'def sq(x):\n    return 1/0\n']
+    eng = MCTSEngine(ScriptedClient([fence(c) for c in progs] * 5), create_preset('FAST', n_iter=3, max_llm_calls=3), executor=ex)
+    res = eng.search(P)
+    assert res.code == 'def sq(x):\n    return 9\n' and res.result.n_passed == 1
+
+def test_llm_failure_never_crashes(ex):
+    calls = {'n': 0}
+    def flaky(m):
+        calls['n'] += 1
+        if calls['n'] <= 1: raise RuntimeError('503 from server')  # the first request fails after retries
+        return fence(RIGHT)
+    res = MCTSEngine(ScriptedClient(flaky), create_preset('FAST', n_iter=6), executor=ex).search(P)
+    assert res.stats['failed_expansions'] >= 1 and res.passed
+
+def test_tree_invariants_after_search(ex):
+    eng = MCTSEngine(ScriptedClient(lambda m: fence(random.choice(WRONG) + f'\n# {random.random()}\nZ = {random.randint(0, 10**6)}\n')),
+                     create_preset('THOROUGH', n_iter=15, max_llm_calls=40), executor=ex)
+    res = eng.search(P)
+    for n in res.root.walk():
+        assert -1 <= n.q <= 1 and n.visits >= sum(c.visits for c in n.children) and n.virtual_loss == 0
+        assert n.depth <= 15
+    assert res.tree_size == res.root.size()
+    assert SearchResult.model_validate_json(res.model_dump_json()).code == res.code
+
+def test_no_visible_tests_stops_at_first_clean_program(ex):
+    p = P.model_copy(update=dict(visible_tests=[]))
+    res = MCTSEngine(ScriptedClient([fence('def sq(x):\n    return 1/0 +\n'), fence(RIGHT), fence(RIGHT)]), create_preset('FAST'), executor=ex).search(p)
+    assert res.code == RIGHT and not res.passed
