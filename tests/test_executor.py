@@ -12,9 +12,14 @@ from mcts_codegen.problem import CallTest
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith('linux'), reason='the sandbox needs Linux')
 
+def make(cfg:ExecutorConfig, **kw) -> Executor:
+    "An executor, or skip the test on a host that cannot sandbox (tests of the refusal itself do not use this)."
+    try: return Executor(cfg, **kw)
+    except SandboxUnavailable as e: pytest.skip(f'no sandbox on this host: {e}')
+
 @pytest.fixture(scope='module')
 def ex():
-    e = Executor(ExecutorConfig(workers=2, timeout=3))
+    e = make(ExecutorConfig(workers=2, timeout=3))
     yield e
     e.close()
 
@@ -47,7 +52,7 @@ def test_exception_in_one_call_and_trimmed_traceback(ex):
     assert 'harness' not in r.traceback and 'executor' not in r.traceback and 'sandbox' not in r.traceback
 
 def test_syntax_error_needs_no_process():
-    with Executor(ExecutorConfig(workers=1)) as e:
+    with make(ExecutorConfig(workers=1)) as e:
         r = e.run('def f(:\n    return 1\n', [('f()', 1)])
         assert (r.status, r.error_type, r.n_tests, r.passed) == ('syntax_error', 'SyntaxError', 1, False)
         assert 'line 1' in r.error_message
@@ -114,7 +119,7 @@ def test_javascript(ex):
 
 def test_pool_concurrency():
     "Two workers run two sleepers at once; the thread-safe API and the asyncio API both use them."
-    with Executor(ExecutorConfig(workers=2, cache=False)) as e:
+    with make(ExecutorConfig(workers=2, cache=False)) as e:
         e.isolation; e.run('x=1', [('x', 1)]); e.run('x=1', [('x', 1)])
         code = 'import time\ndef f(i):\n    time.sleep(0.4)\n    return i\n'
         out = [None] * 4
@@ -132,7 +137,7 @@ def test_pool_concurrency():
         assert asyncio.run(e.arun_check('def f(): return 1', 'def check(c): assert c() == 1', 'f')).passed
 
 def test_isolation_layers_here():
-    with Executor(ExecutorConfig(workers=1)) as e:
+    with make(ExecutorConfig(workers=1)) as e:
         iso = e.isolation
     assert {'setsid', 'rlimits', 'tmpdir'} <= set(iso)
     assert set(iso) <= set(probe_layers())
@@ -151,7 +156,7 @@ def test_partial_stack_without_root_layers():
     "What a non-root user gets (no cgroup, no setuid): orphans are still found (subreaper) and killed."
     layers = [l for l in ('netns', 'landlock', 'seccomp') if l in probe_layers()]
     if not layers: pytest.skip('no unprivileged layer available')
-    with Executor(ExecutorConfig(workers=1, timeout=2), layers=layers) as e:
+    with make(ExecutorConfig(workers=1, timeout=2), layers=layers) as e:
         assert 'cgroup' not in e.isolation and 'setuid' not in e.isolation
         code = 'import os, time\ndef f():\n    r, w = os.pipe()\n    if os.fork() == 0:\n        os.setsid()\n        if os.fork() == 0:\n            os.write(w, str(os.getpid()).encode()); time.sleep(60)\n        os._exit(0)\n    time.sleep(0.1)\n    return int(os.read(r, 20))\n'
         r = e.run(code, [('f()', 0)])
@@ -161,5 +166,5 @@ def test_partial_stack_without_root_layers():
         assert e.run(ADD, [('add(1, 2)', 3)]).passed
 
 def test_closed_executor_refuses():
-    e = Executor(ExecutorConfig(workers=1)); e.close()
+    e = make(ExecutorConfig(workers=1)); e.close()
     with pytest.raises(RuntimeError): e.run(ADD, [('add(1, 2)', 3)])
