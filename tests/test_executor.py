@@ -168,3 +168,16 @@ def test_partial_stack_without_root_layers():
 def test_closed_executor_refuses():
     e = make(ExecutorConfig(workers=1)); e.close()
     with pytest.raises(RuntimeError): e.run(ADD, [('add(1, 2)', 3)])
+
+def test_stale_leftovers_removed(monkeypatch):
+    "Directories and cgroups of executors whose process died (e.g. by SIGKILL) are removed by the next pool to start."
+    dead = 999_999_999  # above any pid_max
+    d = Path('/dev/shm' if Path('/dev/shm').is_dir() else '/tmp') / f'mcts_exec_{dead}_stale'
+    d.mkdir(exist_ok=True)
+    roots = E.cgroup_roots()
+    cg = [r/f'mcts_codegen-{dead}-abcdef/w0' for r in roots.values() if 'unified' not in roots]
+    for c in cg: c.mkdir(parents=True, exist_ok=True)
+    monkeypatch.setattr(E, '_STALE_DONE', False)
+    with make(ExecutorConfig(workers=1)) as e:
+        assert e.run(ADD, [('add(1, 2)', 3)]).passed
+    assert not d.exists() and not any(c.parent.exists() for c in cg)

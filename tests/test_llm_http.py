@@ -94,3 +94,18 @@ def test_local_client_context_overflow_is_an_llmerror():
     c = LocalClient(MODEL, n_ctx=512)
     long = [{'role': 'user', 'content': 'word ' * 2000}]
     with pytest.raises(LLMError, match='n_ctx=512'): asyncio.run(c.complete(long, max_tokens=16))
+
+
+def test_search_through_openai_client_over_http(server):
+    "A whole MCTS search whose every completion crosses real HTTP to the llama.cpp server."
+    from mcts_codegen.config import create_preset
+    from mcts_codegen.engine import MCTSEngine
+    from mcts_codegen.visible import load_problem
+    from pathlib import Path
+    p = load_problem(Path(__file__).parent.parent / 'data' / 'examples' / 'add.json')
+    client = OpenAIClient(MODEL, base_url=server, timeout=120)
+    cfg = create_preset('FAST', llm__spec=f'openai:{MODEL}', max_llm_calls=6, executor__workers=1)
+    with MCTSEngine(client, cfg) as eng:
+        res = eng.search(p)
+    assert res.passed and res.code and res.result.n_passed == res.result.n_tests >= 1
+    assert 1 <= res.llm_calls <= 6 and client.usage.requests >= res.llm_calls and client.usage.completion_tokens > 0

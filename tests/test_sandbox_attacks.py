@@ -140,17 +140,18 @@ def open_dir():
 
 def test_write_outside_tmpdir(ex, open_dir):
     targets = [open_dir/'pwned.txt', Path(tempfile.gettempdir())/f'pwned_{secrets.token_hex(4)}', Path('/work/pwned.txt')]
-    code = f'''def f():
+    code = f'''import os
+def f():
     ok = []
-    for p in {[str(t) for t in targets]!r}:
+    for p in {[str(t) for t in targets]!r} + [os.path.join(os.path.dirname(os.getcwd()), 'planted')]:
         try:
             with open(p, 'w') as fh: fh.write('pwned')
             ok.append(p)
         except OSError: pass
     return ok
 '''
-    r = attack(ex, 'write outside the temp dir', code, [('f()', [str(t) for t in targets])], detail='0777 dir, /tmp, /work: all refused (Landlock, uid)')
-    assert r.tests[0].got == '[]' and not any(t.exists() for t in targets)
+    r = attack(ex, 'write outside the temp dir', code, [('len(f())', len(targets) + 1)], detail="0777 dir, /tmp, /work, the worker's dir: all refused")
+    assert r.tests[0].got == '0' and not any(t.exists() for t in targets)
 
 def test_delete_outside_tmpdir(ex, open_dir):
     victim = open_dir/'victim.txt'; victim.write_text('precious'); os.chmod(victim, 0o666)
