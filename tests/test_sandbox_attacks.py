@@ -164,6 +164,16 @@ def test_read_etc_shadow(ex):
     r = attack(ex, 'read /etc/shadow', 'def f():\n    return open("/etc/shadow").read()\n', [('f()', shadow)])
     assert r.tests[0].got is None and 'PermissionError' in r.tests[0].error
 
+def test_read_project_files(ex):
+    "Hidden benchmark tests live in the repo: a candidate must not be able to read them."
+    data = Path(__file__).resolve().parent.parent / 'data' / 'HumanEval.jsonl.gz'
+    code = f'def f():\n    return len(open({str(data)!r}, "rb").read())\n'
+    r = attack(ex, 'read data/HumanEval.jsonl.gz (hidden tests)', code, [('f()', data.stat().st_size)])
+    assert r.tests[0].got is None and 'PermissionError' in (r.tests[0].error or '')
+    code = f'import os\ndef f():\n    return os.listdir({str(data.parent.parent)!r})\n'
+    r = attack(ex, 'list the project directory', code, [('f()', sorted(os.listdir(data.parent.parent)))])
+    assert r.tests[0].got is None and not r.passed
+
 # ---- secrets ----
 
 def test_env_secret(ex):
