@@ -13,7 +13,7 @@ import typer
 from .config import create_preset, ConfigError
 
 # %% auto #0
-__all__ = ['app', 'models_app', 'peak_rss_mb', 'solve', 'bench_executor_cmd', 'models_fetch']
+__all__ = ['app', 'models_app', 'peak_rss_mb', 'solve', 'bench', 'bench_executor_cmd', 'models_fetch']
 
 # %% ../nbs/08_cli.ipynb #f6f2f913
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
@@ -93,6 +93,33 @@ def solve(problems:list[str]=typer.Argument(..., help="`.py` stubs, `.json`/`.js
             results.append(res)
             _show(res, p, as_json)
     if as_json: print(json.dumps([json.loads(r.model_dump_json()) | dict(peak_rss_mb=round(peak_rss_mb(), 1)) for r in results], indent=2))
+
+# %% ../nbs/08_cli.ipynb #e41019c2
+@app.command()
+def bench(problems:str=typer.Option('0-163', help="HumanEval ids and ranges: 0-163, 0-9,42, HumanEval/3"),
+          strategy:Optional[list[str]]=typer.Option(None, '--strategy', '-s', help="repeatable or comma list of greedy, sample, best-of-n, reflexion, mcts-fast, mcts-balanced, mcts-thorough, oracle (default: all)"),
+          n:int=typer.Option(10, '--n', help="budget: LLM completions per problem"),
+          llm:str=typer.Option('local:qwen2.5-coder-1.5b', help="LLM spec: local:qwen2.5-coder-1.5b, local:qwen2.5-coder-0.5b, local:/path.gguf, openai:MODEL"),
+          base_url:Optional[str]=typer.Option(None, help="OpenAI-compatible server URL"),
+          out:Path=typer.Option(Path('results/humaneval'), help="results root; files go to OUT/<llm>/"),
+          resume:bool=typer.Option(True, '--resume/--no-resume', help="skip problems already finished with this budget and seed"),
+          engine:str=typer.Option('local', help="local (a pool of asyncio tasks here) or ray"),
+          ray_address:Optional[str]=typer.Option(None, help="Ray cluster address (default: start a local Ray)"),
+          concurrency:Optional[int]=typer.Option(None, help="problems in flight at once (default: cores)"),
+          seed:int=typer.Option(0, help="sampling seed"),
+          quiet:bool=typer.Option(False, '--quiet', '-q', help="no progress bars")):
+    "Score search strategies on HumanEval: visible tests in, one hidden check out, the budget beside every score."
+    from mcts_codegen.benchmark import run_benchmark, summary_table, llm_slug
+    if engine not in ('local', 'ray'): _fail(f"--engine must be local or ray, not {engine!r}")
+    if n < 1: _fail(f"--n must be at least 1, got {n}")
+    try: res = run_benchmark(strategy or 'all', problems, llm, n=n, out=out, resume=resume, engine=engine, ray_address=ray_address,
+                             concurrency=concurrency, seed=seed, base_url=base_url, progress=not quiet)
+    except (ValueError, ImportError, FileNotFoundError, ConfigError) as e: _fail(str(e))
+    except KeyboardInterrupt: _fail(f"interrupted; finished problems are saved under {out/llm_slug(llm)}; rerun with --resume to continue", 130)
+    import pandas as pd
+    with pd.option_context('display.width', 200, 'display.max_columns', 30): typer.echo(summary_table(res).to_string())
+    for b in res.values(): typer.echo(b.summary(), err=True)
+    typer.echo(f"results: {out/llm_slug(llm)}", err=True)
 
 # %% ../nbs/08_cli.ipynb #1d5e4311
 @app.command('bench-executor')
