@@ -349,7 +349,7 @@ class BenchmarkResult(BaseModel):
         return (f"{self.strategy}: {lab} {self.pass_at_1:.1%} ({self.solved}/{self.problems}) · calls {self.calls_mean:.1f} mean / {self.calls_max} max · "
                 f"tokens {self.tokens_mean:.0f} mean / {self.tokens_max} max · {self.avg_time:.1f}s/problem · peak {self.peak_memory_mb:.0f} MiB")
 
-# %% ../nbs/09_benchmark.ipynb #92f2fa78
+# %% ../nbs/09_benchmark.ipynb #9a3081c7
 def summary_table(results:dict[str,BenchmarkResult]|list[BenchmarkResult]) -> 'pandas.DataFrame':
     "Scores and budgets of `results`, one row per strategy."
     import pandas as pd
@@ -360,7 +360,8 @@ def summary_table(results:dict[str,BenchmarkResult]|list[BenchmarkResult]) -> 'p
             if b.kind == 'estimator' and k != 1: row[f'pass@{k} %'] = round(100 * v, 1)
         row.update({'visible acc %': None if b.execution_accuracy is None else round(100 * b.execution_accuracy, 1), 'solved': b.solved,
                     'errors': b.errors, 'calls mean': round(b.calls_mean, 2), 'calls max': b.calls_max, 'tokens mean': round(b.tokens_mean),
-                    'tokens max': b.tokens_max, 'iters mean': round(b.avg_iterations, 2), 's/problem': round(b.avg_time, 2),
+                    'tokens max': b.tokens_max, 'cached %': round(100 * b.cache_hits / max(1.0, b.calls_mean * b.problems)),
+                    'iters mean': round(b.avg_iterations, 2), 's/problem': round(b.avg_time, 2),
                     's max': round(b.max_time, 2), 'peak MiB': round(b.peak_memory_mb)})
         rows.append(row)
     return pd.DataFrame(rows).set_index('strategy')
@@ -522,7 +523,7 @@ def run_benchmark(strategies:str|list[str]='greedy', # names or comma lists (see
         if figures: save_figures(every, folder)
     return results
 
-# %% ../nbs/09_benchmark.ipynb #25670b9f
+# %% ../nbs/09_benchmark.ipynb #f792553a
 ANCHORS:dict[str,float] = {
     'LATS · GPT-3.5': 83.8, 'LATS · GPT-4': 92.7, 'Reflexion · GPT-4': 91.0, 'RethinkMCTS · GPT-3.5': 89.0,
     'Qwen2.5-Coder-0.5B-Instruct greedy (vendor)': 61.6, 'Qwen2.5-Coder-1.5B-Instruct greedy (vendor)': 70.7,
@@ -568,12 +569,12 @@ def plot_solve_curve(results:dict[str,BenchmarkResult]) -> 'matplotlib.figure.Fi
     ax = fig.subplots()
     bs = [b for b in results.values() if b.kind != 'estimator']
     top = max([b.n for b in bs] + [b.calls_max for b in bs] + [1])
-    xs = list(range(0, top + 1))
+    xs = list(range(0, top + 2))
     for b in bs:
         at = [_solved_by(r, b.kind) for r in b.per_problem]
         ys = [100 * sum(a is not None and a <= x for a in at) / max(b.problems, 1) for x in xs]
         ax.step(xs, ys, where='post', label=f"{_label(b)}: {100 * b.pass_at_1:.1f}%", ls='--' if b.kind == 'upper bound' else '-')
-    ax.set_xlabel('LLM completions spent per problem'); ax.set_ylabel('problems solved (%)'); ax.set_ylim(0, 100); ax.set_xlim(0, top + 0.3)
+    ax.set_xlabel('LLM completions spent per problem'); ax.set_ylabel('problems solved (%)'); ax.set_ylim(0, 102); ax.set_xlim(0, top + 0.5)
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     if bs: ax.set_title(f"{bs[0].llm} · {bs[0].problems} problems", fontsize=10); ax.legend(fontsize=7)
     ax.grid(alpha=0.3)
