@@ -314,6 +314,23 @@ def test_forged_result_records(ex):
     r = attack(ex, 'forged result records on fd 3', code, [('f()', 42)], detail='duplicate result for a call: failed')
     assert 'more than one result' in r.tests[0].error
 
+def test_no_carry_over_between_runs(ex):
+    "Runs that mark the standard stream objects (made once per worker), leave unflushed output and a file: later runs see none of it."
+    plant = ('import os, sys\nsys.stdout.write("LEAK"); sys.stderr.write("LEAK")\nsys.stdout.planted = sys.stdin.planted = "LEAK"\n'
+             'open("planted.txt", "w").write("LEAK")\ndef f(): os._exit(0)\n')
+    for _ in range(4): assert not ex.run(plant, [('f()', 1)]).passed
+    code = ('import os, sys\ndef f():\n    return [getattr(s, "planted", None) for s in (sys.stdin, sys.stdout, sys.stderr)] + [sorted(os.listdir("."))]\n')
+    for i in range(4):
+        r = (attack if i == 3 else lambda e, n, c, t, **k: e.run(c, t))(ex, 'state left by earlier runs', code, [('f()', ['LEAK', 'LEAK', None, ['planted.txt']])],
+                                                                            detail='fresh streams and an empty temp dir in every run')
+        assert r.tests[0].got == '[None, None, None, []]' and 'LEAK' not in r.stdout + r.stderr, r
+
+def test_worker_descriptors(ex):
+    "The worker keeps descriptors open (the paths of the Landlock rules, /dev/null): none reaches the program."
+    code = 'import os\ndef f():\n    out = []\n    for fd in range(3, 1024):\n        try: os.fstat(fd); out.append(fd)\n        except OSError: pass\n    return out\n'
+    r = attack(ex, "the worker's open descriptors", code, [('f()', [3, 100])], detail='only fds 0-3 (stdio, results) are open')
+    assert r.tests[0].got == '[3]', r.tests[0].got
+
 def test_survives_everything(ex):
     "After the battery the same workers still judge correctly."
     r = ex.run('def add(a, b): return a + b\n', [('add(1, 2)', 3)])
