@@ -17,6 +17,7 @@ def main():
     bad = []
     for p in pages:
         nb = nbformat.read(p, as_version=4)
+        for c in nb.cells: c.get('metadata', {}).pop('execution', None)  # nbdev's timing metadata is not nbformat-valid
         for c in nb.cells:
             for o in c.get('outputs', []):
                 if o.get('output_type') == 'error': bad.append(f"{p.name}: {o.get('ename')}: {o.get('evalue')}")
