@@ -91,4 +91,7 @@ def test_tree_invariants_after_search(ex):
 def test_no_visible_tests_stops_at_first_clean_program(ex):
     p = P.model_copy(update=dict(visible_tests=[]))
     res = MCTSEngine(ScriptedClient([fence('def sq(x):\n    return 1/0 +\n'), fence(RIGHT), fence(RIGHT)]), create_preset('FAST'), executor=ex).search(p)
-    assert res.code == RIGHT and not res.passed
+    assert res.code == RIGHT and not res.passed and res.llm_calls == 2
+    # a clean greedy answer ends it at once: no further samples are paid for
+    res = MCTSEngine(ScriptedClient([fence(RIGHT)] * 5), create_preset('FAST'), executor=ex).search(p)
+    assert res.code == RIGHT and res.llm_calls == 1
