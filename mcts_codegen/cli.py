@@ -13,7 +13,7 @@ import typer
 from .config import create_preset, ConfigError
 
 # %% auto #0
-__all__ = ['app', 'models_app', 'peak_rss_mb', 'solve', 'bench', 'collect', 'bench_executor_cmd', 'models_fetch']
+__all__ = ['app', 'models_app', 'peak_rss_mb', 'solve', 'bench', 'collect', 'train', 'bench_executor_cmd', 'models_fetch']
 
 # %% ../nbs/08_cli.ipynb #e6e087ca
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
@@ -149,6 +149,46 @@ def collect(problems:str=typer.Option('0-163', help="HumanEval ids and ranges: 0
     for t, why in s.errors.items(): typer.echo(f"{t}: {why}", err=True)
     typer.echo(s.summary())
     if s.errors: raise typer.Exit(1)
+
+# %% ../nbs/08_cli.ipynb #7ab816ca
+@app.command()
+def train(data:Path=typer.Option(..., help="episodes: a folder of .jsonl files (from collect) or one file"),
+          out:Path=typer.Option(..., help="folder for checkpoints, logs, plot and eval.json"),
+          epochs:int=typer.Option(20, help="epochs in all (a resumed run counts those already done)"),
+          batch_size:int=typer.Option(16, help="states per step"),
+          lr:float=typer.Option(3e-4, help="peak learning rate (warm-up, then cosine decay)"),
+          patience:int=typer.Option(5, help="stop after this many epochs without a better validation loss (0: never)"),
+          resume:bool=typer.Option(False, '--resume', help="continue from OUT/last.pt"),
+          d_model:int=typer.Option(128, help="network width (new runs only)"),
+          layers:int=typer.Option(3, help="transformer layers (new runs only)"),
+          heads:int=typer.Option(4, help="attention heads (new runs only)"),
+          max_tokens:int=typer.Option(512, help="tokens kept of the problem, of the program and of each child (new runs only)"),
+          seed:int=typer.Option(0, help="seed of the initialisation, the data order and the split"),
+          threads:Optional[int]=typer.Option(None, help="PyTorch CPU threads (default: PyTorch's choice)"),
+          device:str=typer.Option('cpu', help="cpu, cuda, ..."),
+          quiet:bool=typer.Option(False, '--quiet', '-q', help="no line per epoch")):
+    "Train the policy/value networks on recorded searches and evaluate them on held-out problems."
+    try:
+        import torch
+        from mcts_codegen.networks import NetConfig
+        from mcts_codegen.trainer import TrainConfig, train_distillation
+    except ImportError as e: _fail(f"{e}; training needs PyTorch: pip install \"mcts_codegen[learn]\"")
+    if not data.exists(): _fail(f"{data}: no such file or folder")
+    if threads: torch.set_num_threads(threads)
+    try:
+        nc = NetConfig(d_model=d_model, n_layers=layers, n_heads=heads, max_problem_len=max_tokens, max_code_len=max_tokens, max_child_len=max_tokens)
+        tc = TrainConfig(epochs=epochs, batch_size=batch_size, lr=lr, patience=patience, seed=seed)
+        r = train_distillation(data, out, nc, tc, split_seed=seed, resume=resume, device=device, progress=not quiet)
+    except (ValueError, FileNotFoundError) as e: _fail(str(e))
+    except KeyboardInterrupt: _fail(f"interrupted; the last finished epoch is in {out/'last.pt'}; rerun with --resume to continue", 130)
+    t = r['test']
+    typer.echo(f"{r['epochs']} epochs{' (stopped early)' if r['stopped_early'] else ''} · {r['params']:,} parameters · "
+               f"best validation loss {r['best_loss']:.4f} · states {r['states']}")
+    auc = f"{t['value_auc']:.3f}" if t and t['value_auc'] == t['value_auc'] else 'n/a (one outcome only)'  # nan: one class in the test set
+    if t: typer.echo(f"test ({r['problems']['test']} problems): value AUC {auc} · policy top-1 {t['policy_top1']:.3f} "
+                     f"(priors {t['prior_top1']:.3f}, chance {t['policy_chance']:.3f})")
+    typer.echo("latency (ms/state): " + ', '.join(f"{k} {v:.1f}" for k, v in r['latency_ms'].items()))
+    typer.echo(f"checkpoints and logs: {out}", err=True)
 
 # %% ../nbs/08_cli.ipynb #fbcfa9a8
 @app.command('bench-executor')

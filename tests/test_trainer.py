@@ -1,0 +1,197 @@
+"Distillation trainer on a tiny synthetic set (scripted searches, never a model): loss falls, exact resume, early stopping, AUC, logs, engine adapters, `mcts-codegen train`."
+import itertools, json, math, random
+from dataclasses import replace
+import pytest
+
+torch = pytest.importorskip('torch')  # the learning extra: pip install "mcts_codegen[learn]"
+from hypothesis import given, settings, strategies as st
+from typer.testing import CliRunner
+from mcts_codegen.cli import app
+from mcts_codegen.config import create_preset
+from mcts_codegen.dataset import MCTSDataset
+from mcts_codegen.engine import MCTSEngine, PolicyModel, ValueModel
+from mcts_codegen.executor import Executor
+from mcts_codegen.llm import ScriptedClient
+from mcts_codegen.networks import NetConfig, NetPolicyModel, NetValueModel, PolicyValueNet, load_checkpoint, load_models, masked_log_softmax
+from mcts_codegen.problem import CallTest, Problem
+from mcts_codegen.trainer import (DistillationTrainer, TrainConfig, distillation_loss, evaluate, latency_report, rank_auc, scripted_episodes,
+                                  top1_agreement, train_distillation, warmup_cosine)
+
+torch.set_num_threads(1)  # tiny networks: one thread is fastest, and far faster on a busy machine
+TINY = NetConfig(d_model=32, n_layers=1, n_heads=2, d_ff=64, dropout=0.0, max_problem_len=128, max_code_len=128, max_child_len=128, max_children=6)
+
+@pytest.fixture(scope='module')
+def data(tmp_path_factory):
+    d = tmp_path_factory.mktemp('episodes')
+    s = scripted_episodes(d)
+    assert s.episodes == 12 and not s.errors
+    return d
+
+@pytest.fixture(scope='module')
+def splits(data):
+    return MCTSDataset(data, **TINY.dataset_kwargs()).split((0.5, 0.25, 0.25), seed=0)
+
+def trainer(splits, cfg=TINY, seed=0, **kw):
+    torch.manual_seed(seed)
+    tr, va, _ = splits
+    return DistillationTrainer(PolicyValueNet(cfg), tr, va, **(dict(batch_size=4, lr=3e-3, patience=0) | kw))
+
+# ---------------------------------------------------------------- training
+
+def test_synthetic_set_has_both_outcomes_and_policies(splits):
+    for part in splits:
+        assert {e.outcome for e in part.examples} == {-1.0, 1.0}
+    tr = splits[0]
+    assert any(len(e.child_codes) >= 2 and e.mcts_action_probs for e in tr.examples)
+
+def test_loss_decreases(splits):
+    t = trainer(splits, epochs=10)
+    h = t.fit()
+    assert len(h) == 10 and t.epoch == 10 and t.step == 10 * t.steps_per_epoch
+    assert h[-1]['train_loss'] < 0.7 * h[0]['train_loss']
+    assert h[-1]['train_value_loss'] < h[0]['train_value_loss']
+    assert all(math.isfinite(x['val_loss']) for x in h)
+
+def test_resume_continues_from_the_saved_epoch_with_identical_state(splits, tmp_path):
+    cfg = replace(TINY, dropout=0.1)  # dropout draws random numbers: the RNG state must come back too
+    full = trainer(splits, cfg, epochs=6); full.fit()
+    cut = trainer(splits, cfg, epochs=6, out_dir=tmp_path)
+    cut.cfg.epochs = 3; cut.fit()  # the run stops after epoch 3 (the schedule spans 6)
+    ck = load_checkpoint(tmp_path/'last.pt')
+    assert ck['epoch'] == 3 and len(ck['history']) == 3
+    rest = trainer(splits, cfg, seed=123, epochs=6).resume(tmp_path)  # another init: everything comes from the checkpoint
+    assert (rest.epoch, rest.step, rest.best) == (3, cut.step, cut.best)
+    assert rest.sched.last_epoch == cut.sched.last_epoch and rest.sched.get_last_lr() == cut.sched.get_last_lr()
+    rest.fit()
+    assert rest.epoch == 6
+    for (k, a), b in zip(full.net.state_dict().items(), rest.net.state_dict().values()): assert torch.equal(a, b), k
+    so, sr = full.opt.state_dict()['state'], rest.opt.state_dict()['state']
+    assert so.keys() == sr.keys() and all(torch.equal(so[i]['exp_avg'], sr[i]['exp_avg']) for i in so)
+    strip = lambda h: [{k: v for k, v in x.items() if k != 'time_s'} for x in h]
+    assert strip(rest.history) == strip(full.history)
+
+def test_early_stopping_triggers(splits, tmp_path):
+    t = trainer(splits, epochs=20, lr=0.0, patience=2, out_dir=tmp_path)  # nothing can improve after epoch 1
+    h = t.fit()
+    assert t.stopped and t.epoch == 3 and [x['improved'] for x in h] == [True, False, False]
+    assert len((tmp_path/'metrics.jsonl').read_text().splitlines()) == 3
+    t.fit()  # a stopped run stays stopped
+    assert t.epoch == 3
+    t2 = trainer(splits, epochs=20, lr=0.0, patience=2).resume(tmp_path/'last.pt')
+    assert t2.stopped and t2.fit() == h
+
+def test_checkpoints_logs_and_plot(splits, tmp_path):
+    t = trainer(splits, epochs=3, out_dir=tmp_path)
+    t.fit()
+    assert {p.name for p in tmp_path.iterdir()} == {'best.pt', 'last.pt', 'metrics.jsonl', 'metrics.csv', 'loss.png'}
+    rows = [json.loads(l) for l in (tmp_path/'metrics.jsonl').read_text().splitlines()]
+    assert [r['epoch'] for r in rows] == [1, 2, 3]
+    assert {'train_loss', 'val_loss', 'val_value_auc', 'val_policy_top1', 'lr'} <= set(rows[0])
+    assert (tmp_path/'metrics.csv').read_text().splitlines()[0].startswith('epoch,step,lr,train_loss')
+    assert (tmp_path/'loss.png').read_bytes()[:4] == b'\x89PNG'
+    best = min(rows, key=lambda r: r['val_loss'])['epoch']
+    assert load_checkpoint(tmp_path/'best.pt')['epoch'] == best
+
+def test_warmup_then_cosine():
+    f = warmup_cosine(100, 10, 0.0)
+    xs = [f(s) for s in range(101)]
+    assert xs[:10] == sorted(xs[:10]) and xs[10] == 1.0 and xs[10:] == sorted(xs[10:], reverse=True) and xs[100] == 0.0
+
+# ---------------------------------------------------------------- losses and metrics
+
+def test_loss_ignores_padded_children_and_is_zero_at_a_perfect_fit(splits):
+    tr = splits[0]
+    b = tr.collate([tr[i] for i in range(len(tr))])
+    perfect = dict(value=b['value'], log_policy=masked_log_softmax(b['policy'].clamp(min=1e-30).log(), b['child_mask']))
+    L = distillation_loss(perfect, b, prior_weight=0.0)
+    assert float(L['loss']) == pytest.approx(0.0, abs=1e-5)
+    with torch.inference_mode():
+        out = PolicyValueNet(TINY).eval()(b)
+        out2 = dict(out, log_policy=out['log_policy'].masked_fill(~b['child_mask'], 123.0))  # garbage at padded children
+        assert float(distillation_loss(out, b)['loss']) == pytest.approx(float(distillation_loss(out2, b)['loss']))
+
+def test_rank_auc_known_cases():
+    assert rank_auc([0.1, 0.4, 0.35, 0.8], [0, 0, 1, 1]) == 0.75
+    assert rank_auc([1, 2, 3, 4], [0, 0, 1, 1]) == 1.0 and rank_auc([4, 3, 2, 1], [0, 0, 1, 1]) == 0.0
+    assert rank_auc([1, 1, 1, 1], [0, 1, 0, 1]) == 0.5
+    assert rank_auc([1, 2, 2, 3], [0, 0, 1, 1]) == pytest.approx(0.875)  # one tied pair counts a half
+    assert math.isnan(rank_auc([1, 2], [0, 0])) and math.isnan(rank_auc([], []))
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 5), st.booleans()), min_size=2, max_size=30))
+def test_rank_auc_equals_the_pairwise_definition(xs):
+    s, y = [a for a, _ in xs], [b for _, b in xs]
+    pos, neg = [a for a, b in xs if b], [a for a, b in xs if not b]
+    if not pos or not neg: return
+    brute = sum((p > n) + 0.5 * (p == n) for p in pos for n in neg) / (len(pos) * len(neg))
+    assert rank_auc(s, y) == pytest.approx(brute)
+
+def test_top1_agreement_counts_ties_as_agreement():
+    m = torch.tensor([[True, True, True], [True, True, False]])
+    t = torch.tensor([[0.5, 0.5, 0.0], [0.2, 0.8, 0.0]])
+    assert top1_agreement(torch.tensor([[0., 1., 0.], [5., 1., 9.]]), t, m).tolist() == [1.0, 0.0]
+
+def test_evaluate_reports_metrics_on_held_out_problems(splits):
+    _, va, te = splits
+    torch.manual_seed(0)
+    m = evaluate(PolicyValueNet(TINY), te)
+    assert m['states'] == len(te) and m['positives'] == sum(e.outcome == 1.0 for e in te.examples)
+    assert 0 <= m['value_auc'] <= 1 and 0 <= m['policy_top1'] <= 1 and 0 < m['policy_chance'] <= 1
+    assert {'loss', 'value_loss', 'policy_loss', 'prior_loss', 'prior_top1', 'choice_states'} <= set(m)
+    lat = latency_report(PolicyValueNet(TINY), te, batch_sizes=(1, 4), reps=1)
+    assert set(lat) == {'value_b1', 'policy_b1', 'value_b4', 'policy_b4'} and all(v > 0 for v in lat.values())
+
+# ---------------------------------------------------------------- in the engine
+
+def test_trained_networks_drive_a_real_search(splits, tmp_path):
+    t = trainer(splits, epochs=2, out_dir=tmp_path); t.fit()
+    vm, pm = load_models(tmp_path)
+    assert isinstance(vm, ValueModel) and isinstance(pm, PolicyModel)
+    values, priors = [], []
+    class SpyV:
+        def value(self, problem, code, result): v = vm.value(problem, code, result); values.append(v); return v
+    class SpyP:
+        def priors(self, problem, parent, codes): p = pm.priors(problem, parent, codes); priors.append((parent, p)); return p
+    prob = Problem(id='toy/absdiff', entry_point='absdiff', prompt='def absdiff(a, b):\n    "Absolute difference."\n',
+                   visible_tests=[CallTest(call='absdiff(1, 3)', expected=2), CallTest(call='absdiff(5, 2)', expected=3)])
+    k = itertools.count()
+    def reply(msgs):
+        i = next(k)
+        body = 'abs(a - b)' if i == 7 else ('a - b' if i % 2 else f'b - a + {i} - {i}')
+        return f"```python\ndef absdiff(a, b):\n    return {body}\n```"
+    cfg = create_preset('FAST', n_iter=8, n_variants=3, reflector_weight=0.5, early_stop=True, executor__workers=2)
+    with Executor(cfg.executor) as ex:
+        res = MCTSEngine(ScriptedClient(reply), cfg, executor=ex, value_model=SpyV(), policy_model=SpyP()).search(prob)
+    assert res.passed and res.result.n_passed == 2
+    assert values and all(-1 <= v <= 1 for v in values)  # failing programs were valued by the network
+    assert priors and all(math.isclose(sum(p), 1.0, abs_tol=1e-9) for _, p in priors)
+    assert any(par is not None for par, _ in priors)  # refinements too, with their parent as the state
+    kids = res.root.children
+    assert kids and all(c.prior > 0 for c in kids)
+
+# ---------------------------------------------------------------- one call and the CLI
+
+def test_train_distillation_and_resume(data, tmp_path):
+    r = train_distillation(data, tmp_path, TINY, TrainConfig(epochs=2, batch_size=8, lr=3e-3), split=(0.5, 0.25, 0.25), progress=False)
+    assert r['epochs'] == 2 and sum(r['states'].values()) == 36 and r['test']['states'] == r['states']['test']
+    other = replace(TINY, d_model=64)  # ignored on resume: the checkpoint's network is used
+    r2 = train_distillation(data, tmp_path, other, TrainConfig(epochs=3, batch_size=8, lr=3e-3), split=(0.5, 0.25, 0.25), resume=True, progress=False)
+    assert r2['epochs'] == 3 and r2['net_config']['d_model'] == 32
+    assert json.loads((tmp_path/'eval.json').read_text())['epochs'] == 3
+
+def test_cli_train(data, tmp_path):
+    out = tmp_path/'ckpt'
+    args = ['train', '--data', str(data), '--out', str(out), '--batch-size', '8', '--lr', '3e-3', '--d-model', '32', '--layers', '1',
+            '--heads', '2', '--max-tokens', '128', '--threads', '1']
+    r = CliRunner().invoke(app, args + ['--epochs', '2'])
+    assert r.exit_code == 0, r.output
+    assert '2 epochs' in r.output and 'value AUC' in r.output and 'latency' in r.output
+    assert {'best.pt', 'last.pt', 'metrics.jsonl', 'metrics.csv', 'loss.png', 'eval.json'} <= {p.name for p in out.iterdir()}
+    r = CliRunner().invoke(app, args + ['--epochs', '3', '--resume', '-q'])
+    assert r.exit_code == 0, r.output
+    assert '3 epochs' in r.output and 'epoch   1' not in r.output
+    assert [json.loads(l)['epoch'] for l in (out/'metrics.jsonl').read_text().splitlines()] == [1, 2, 3]
+    vm, pm = load_models(out)
+    assert -1 <= vm.value('def f():\n    pass\n', 'def f():\n    return 1\n') <= 1
+    r = CliRunner().invoke(app, ['train', '--data', str(tmp_path/'nothing'), '--out', str(out)])
+    assert r.exit_code == 2 and 'no such file' in r.output
