@@ -95,3 +95,11 @@ def test_no_visible_tests_stops_at_first_clean_program(ex):
     # a clean greedy answer ends it at once: no further samples are paid for
     res = MCTSEngine(ScriptedClient([fence(RIGHT)] * 5), create_preset('FAST'), executor=ex).search(p)
     assert res.code == RIGHT and res.llm_calls == 1
+
+def test_degenerate_output_never_crashes_the_search(ex):
+    "Small models sometimes repeat themselves until the token limit; the parser raises RecursionError on such chains."
+    junk = [fence('def sq(x):\n    return x' + ' + 1' * 20000 + '\n'), 'x = ' + '-' * 5000 + '1', fence(RIGHT)]
+    res = MCTSEngine(ScriptedClient(junk * 3), create_preset('FAST', n_iter=5), executor=ex).search(P)
+    assert res.passed and res.code == RIGHT and res.stats['unparsed'] >= 1
+    r = ex.run('def sq(x):\n    return x' + ' + 1' * 20000 + '\n', P.visible_tests)
+    assert r.status == 'syntax_error' and not r.passed
