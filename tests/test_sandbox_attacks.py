@@ -221,23 +221,17 @@ def _listen(kind):
     t = threading.Thread(target=loop, daemon=True); t.start()
     return s, got, t
 
-def test_tcp_to_host(ex):
-    s, got, t = _listen(socket.SOCK_STREAM)
-    port = s.getsockname()[1]
-    code = f'import socket\ndef f():\n    c = socket.create_connection(("127.0.0.1", {port}), timeout=1)\n    c.sendall(b"pwned")\n    return True\n'
-    r = attack(ex, 'TCP to a host listener', code, [('f()', True)])
-    time.sleep(0.3)
-    assert not got, 'the listener got a connection'
-    s.close()
-    assert r.tests[0].error
+NET = {socket.SOCK_STREAM: ('TCP to a host listener', 'c = socket.create_connection(("127.0.0.1", {port}), timeout=1)\n    c.sendall(b"pwned")'),
+       socket.SOCK_DGRAM: ('UDP to a host listener', 'u = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)\n    u.sendto(b"pwned", ("127.0.0.1", {port}))')}
 
-def test_udp_to_host(ex):
-    s, got, t = _listen(socket.SOCK_DGRAM)
-    port = s.getsockname()[1]
-    code = f'import socket\ndef f():\n    u = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)\n    u.sendto(b"pwned", ("127.0.0.1", {port}))\n    return True\n'
-    r = attack(ex, 'UDP to a host listener', code, [('f()', True)])
+@pytest.mark.parametrize('kind', [socket.SOCK_STREAM, socket.SOCK_DGRAM], ids=['tcp', 'udp'])
+def test_network_to_host(ex, kind):
+    s, got, t = _listen(kind)
+    name, send = NET[kind]
+    code = f'import socket\ndef f():\n    {send.format(port=s.getsockname()[1])}\n    return True\n'
+    r = attack(ex, name, code, [('f()', True)])
     time.sleep(0.3)
-    assert not got, 'the listener got a datagram'
+    assert not got, 'the listener got a connection or a datagram'
     s.close()
     assert r.tests[0].error
 
