@@ -98,9 +98,12 @@ def test_hidden_tests_never_reach_the_search(ex, tmp_path, strategy):
         if strategy in SUBMITTING:
             assert len(checks) == 1, (tid, len(checks))  # the hidden test runs once, on the submitted program
             assert evs[checks[0]][2] == (pr.code if pr.code is not None else rec['prompt'])
-        else: assert len(checks) == sum(1 for e in evs if e[0] == 'run')  # estimators: one check per parsed sample
+        elif strategy == 'sample': assert len(checks) == sum(1 for e in evs if e[0] == 'run')  # the estimator: one check per parsed sample
+        if strategy == 'oracle':  # the upper bound: no visible runs, one check per parsed sample, and it stops at the first pass
+            assert not any(e[0] == 'run' for e in evs) and len(checks) <= len(pr.sample_passed) == pr.llm_calls == pr.stats['drawn']
+            assert pr.sample_passed.count(True) == int(pr.passed) and (not pr.passed or pr.sample_passed[-1])
         # the check comes after the strategy has finished: no model call and no visible run after the first check
-        assert all(e[0] == 'check' for e in evs[checks[0]:])
+        else: assert all(e[0] == 'check' for e in evs[checks[0]:])
         for e in evs:
             if e[0] == 'run': assert set(e[3]) <= visible and not any(l in e[2] for l in HIDDEN[tid])
         assert not any(l in pr.model_dump_json() for l in HIDDEN[tid])
@@ -109,9 +112,10 @@ def test_submitted_answer_is_chosen_by_visible_evidence(ex):
     rec = RECS[1]
     progs = [fence(f"def separate_paren_groups(s):\n    return {v}") for v in ('None', "['()']", "['()', '()']")]
     r = asyncio.run(run_problem('best-of-n', rec, ScriptedClient(progs), ex, n=3))
-    assert r.stats['chosen'] == 0  # all fail every visible test: ties go to the first
+    assert r.stats['chosen'] == 0 and r.stats['drawn'] == 3  # all fail every visible test: ties go to the first
     r = asyncio.run(run_problem('best-of-n', rec, ScriptedClient(progs[:1] + [fence(SOL['separate_paren_groups'])] * 2), ex, n=3))
     assert r.stats['chosen'] == 1 and r.passed and r.visible_frac == 1.0
+    assert r.stats['drawn'] == 2 and r.llm_calls == 2  # a sample that passes every visible test ends the draw: later ones could only tie
 
 def test_results_survive_a_crash_and_resume_runs_only_the_rest(ex, tmp_path):
     class Boom(BaseException): pass
@@ -164,8 +168,9 @@ def test_samples_are_shared_through_the_response_cache(ex, tmp_path):
     a = run('sample')
     assert inner.usage.completions == 12
     b, o = run('best-of-n'), run('oracle')
-    assert inner.usage.completions == 12  # the same 4 samples per problem
-    assert b.cache_hits == o.cache_hits == 12 and b.calls_mean == 4
+    assert inner.usage.completions == 12  # the same 4 samples per problem, now asked for one at a time
+    assert [r.llm_calls for r in b.per_problem] == [r.llm_calls for r in o.per_problem] == [1, 4, 4]  # both stop at the right first sample of problem 0
+    assert b.cache_hits == o.cache_hits == 9 and [r.passed for r in b.per_problem] == [r.passed for r in o.per_problem] == [True, False, False]
     g = run('greedy')
     assert inner.usage.completions == 15
     m = run('mcts-fast')  # its first requests are the greedy one and the first sample: both cached
