@@ -227,3 +227,22 @@ def test_bench_command(monkeypatch, tmp_path):
     for bad in (['--strategy', 'beam'], ['--engine', 'spark'], ['--problems', '999'], ['--n', '0']):
         r = runner.invoke(app, ['bench', '--out', str(tmp_path), '-q'] + bad)
         assert r.exit_code == 2, (bad, r.output)
+
+def test_context_reaches_every_prompt_and_its_own_folder(ex, tmp_path):
+    class Ctx:
+        def __init__(self): self.asked = []
+        def context(self, problem, code=None, feedback=None):
+            self.asked.append((problem.id, code is not None))
+            return f"# CONTEXT-MARK for {problem.entry_point}"
+    seen = []
+    def reply(msgs):
+        seen.append(msgs[-1]['content'])
+        return stateless_reply(msgs)
+    ctx = Ctx()
+    strategies = 'greedy,best-of-n,reflexion,mcts-fast,oracle'
+    res = run_benchmark(strategies, '1-2', ScriptedClient(reply, name='m'), n=3, out=tmp_path, executor=ex, progress=False, context=ctx)
+    assert all(b.errors == 0 for b in res.values())
+    bad = [s[:80] for s in seen if not s.startswith('# CONTEXT-MARK for ')]
+    assert seen and not bad, bad
+    assert {t for t, _ in ctx.asked} == {'HumanEval/1', 'HumanEval/2'} and any(r for _, r in ctx.asked)  # refinements ask with their code
+    assert sorted(p.name for p in tmp_path.iterdir()) == ['m+rag']
