@@ -26,7 +26,7 @@ def comparisons(res):
     print("\n| A vs B | problems | A | B | A−B (points) | A only | B only | McNemar p |")
     print("|---|---|---|---|---|---|---|---|")
     for p in rows:
-        print(f"| {p['a']} vs {p['b']} | {p['problems']} | {p['a_pass']} | {p['b_pass']} | {p['diff_pts']:+.1f} | {p['wins']} | {p['losses']} | {p["p_mcnemar"]:.2g} |")
+        print(f"| {p['a']} vs {p['b']} | {p['problems']} | {p['a_pass']} | {p['b_pass']} | {p['diff_pts']:+.1f} | {p['wins']} | {p['losses']} | {p['p_mcnemar']:.2g} |")
 
 def gaps(res):
     if 'oracle' not in res: return
