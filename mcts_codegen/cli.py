@@ -1,4 +1,4 @@
-"""`mcts-codegen solve`, `bench-executor` and `models`: thin commands over the library.
+"""`mcts-codegen solve`, `bench`, `collect`, `train`, `rag`, `bench-executor` and `models`: thin commands over the library.
 
 Docs: https://mcts-codegen.github.io/mcts_codegen/cli.html.md"""
 
@@ -6,14 +6,15 @@ Docs: https://mcts-codegen.github.io/mcts_codegen/cli.html.md"""
 
 # %% ../nbs/08_cli.ipynb #0adf4368
 from __future__ import annotations
-import json, resource, sys, time
+import json, re, resource, sys, time
 from pathlib import Path
 from typing import Optional
 import typer
 from .config import create_preset, ConfigError
 
 # %% auto #0
-__all__ = ['app', 'models_app', 'peak_rss_mb', 'solve', 'bench', 'collect', 'train', 'bench_executor_cmd', 'models_fetch']
+__all__ = ['app', 'rag_app', 'models_app', 'peak_rss_mb', 'solve', 'bench', 'collect', 'train', 'rag_build', 'rag_query',
+           'bench_executor_cmd', 'models_fetch']
 
 # %% ../nbs/08_cli.ipynb #68f244cf
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
@@ -47,6 +48,26 @@ def _show(res, problem, as_json:bool):
     con.print(f"[bold]{'PASS' if res.passed else 'not solved'}[/bold] · {res.iterations} iterations · {res.tree_size} nodes · "
               f"{res.llm_calls} LLM calls · {res.tokens} tokens · {res.wall_time:.1f}s · peak RSS {peak_rss_mb():.0f} MiB")
 
+def _rag_overrides(rag:bool|None, store:Path|None) -> dict:
+    "Config overrides for the --rag/--no-rag and --rag-store options."
+    ov = {} if rag is None else dict(rag__enabled=rag)
+    if store is not None: ov['rag__store_path'] = store
+    return ov
+
+_RAG_ERRORS = (ImportError, FileNotFoundError, ValueError, RuntimeError)
+
+def _solve_rag(cfg, rec):
+    "(index, context provider, recorder) for `solve`: retrieval and remembering when `cfg.rag.enabled`, else (None, None, rec)."
+    if not cfg.rag.enabled: return None, None, rec
+    from mcts_codegen.rag import open_index, provider_for, MemoryRecorder, Recorders
+    try:
+        idx = open_index(cfg.rag)
+        if cfg.rag.api_notes and not len(idx.api): typer.echo("building the standard-library notes of the RAG index (once)…", err=True); idx.ensure_api()
+    except _RAG_ERRORS as e: _fail(str(e))
+    ctx = provider_for(cfg, idx)
+    typer.echo(f"retrieval on: {len(idx.memory)} remembered programs, {len(idx.api)} API notes ({idx.path})", err=True)
+    return idx, ctx, Recorders(rec, MemoryRecorder(idx, ctx, llm=cfg.llm.spec))
+
 @app.command()
 def solve(problems:list[str]=typer.Argument(..., help="`.py` stubs, `.json`/`.jsonl` records or HumanEval ids"),
           llm:Optional[str]=typer.Option(None, help="LLM spec: local:qwen2.5-coder-1.5b (default), local:qwen2.5-coder-0.5b, local:/path.gguf, openai:MODEL"),
@@ -58,6 +79,8 @@ def solve(problems:list[str]=typer.Argument(..., help="`.py` stubs, `.json`/`.js
           as_json:bool=typer.Option(False, '--json', help="print results as JSON on stdout"),
           collect:bool=typer.Option(False, '--collect', help="also record each search as training data (JSONL under --data-dir)"),
           data_dir:Path=typer.Option(Path('runs/data'), help="where --collect writes"),
+          rag:Optional[bool]=typer.Option(None, '--rag/--no-rag', help="retrieval: similar solved problems and API notes in the prompts; solutions found are remembered (default: rag.enabled, off)"),
+          rag_store:Optional[Path]=typer.Option(None, help="RAG index folder (default: user cache dir/rag)"),
           quiet:bool=typer.Option(False, '--quiet', '-q', help="no progress bar")):
     "Search for a program that passes each problem's visible tests."
     from tqdm.auto import tqdm
@@ -68,6 +91,7 @@ def solve(problems:list[str]=typer.Argument(..., help="`.py` stubs, `.json`/`.js
     if base_url: ov['llm__base_url'] = base_url
     if n_iter: ov['n_iter'] = n_iter
     if max_calls: ov['max_llm_calls'] = max_calls
+    ov |= _rag_overrides(rag, rag_store)
     try: cfg = create_preset(preset, **ov)
     except ConfigError as e: _fail(str(e))
     from mcts_codegen.visible import load_problems
@@ -79,18 +103,39 @@ def solve(problems:list[str]=typer.Argument(..., help="`.py` stubs, `.json`/`.js
     from mcts_codegen.collector import collector_for
     rec = collector_for(cfg, llm=cfg.llm.spec)
     if rec is not None: typer.echo(f"recording training data to {rec.path}", err=True)
-    with MCTSEngine(client, cfg, recorder=rec) as eng:
-        for p in probs:
-            bar = tqdm(total=cfg.search.n_iter, desc=p.id, unit='it', disable=quiet, file=sys.stderr, leave=False)
-            def prog(d, bar=bar):
-                bar.update(1); bar.set_postfix(calls=d['llm_calls'], best=d['best'], solved=d['solved'])
-            res = eng.search(p, progress=prog)
-            bar.close()
-            results.append(res)
-            _show(res, p, as_json)
+    idx, ctx, rec = _solve_rag(cfg, rec)
+    try:
+        with MCTSEngine(client, cfg, recorder=rec, context=ctx) as eng:
+            for p in probs:
+                bar = tqdm(total=cfg.search.n_iter, desc=p.id, unit='it', disable=quiet, file=sys.stderr, leave=False)
+                def prog(d, bar=bar):
+                    bar.update(1); bar.set_postfix(calls=d['llm_calls'], best=d['best'], solved=d['solved'])
+                res = eng.search(p, progress=prog)
+                bar.close()
+                results.append(res)
+                _show(res, p, as_json)
+    finally:
+        if idx is not None: idx.close()
     if as_json: print(json.dumps([json.loads(r.model_dump_json()) | dict(peak_rss_mb=round(peak_rss_mb(), 1)) for r in results], indent=2))
 
 # %% ../nbs/08_cli.ipynb #6949bdf5
+def _bench_rag(cfg, problems:str, engine:str):
+    "(index, extra `run_benchmark` arguments) for `bench`: a read-only provider that cannot see the evaluated problems."
+    if not cfg.rag.enabled: return None, {}
+    if engine != 'local': _fail("--rag needs --engine local (the local RAG index belongs to one process)")
+    from mcts_codegen.rag import open_index, provider_for
+    from mcts_codegen.visible import load_humaneval
+    try:
+        ids = {r['task_id'] for r in load_humaneval(problems)}
+        idx = open_index(cfg.rag, must_exist=True)
+        clash = sorted(idx.memory_ids() & ids, key=lambda t: int(t.rsplit('/', 1)[-1]))
+    except _RAG_ERRORS as e: _fail(str(e))
+    if clash:
+        idx.close()
+        _fail(f"the RAG memory at {idx.path} holds {len(clash)} of the evaluated problems ({', '.join(clash[:5])}{', …' if len(clash) > 5 else ''}); "
+              f"rebuild it from problems outside the evaluated set: mcts-codegen rag build --results RESULTS --problems OTHERS --store {idx.path}")
+    return idx, dict(context=provider_for(cfg, idx, exclude_ids=ids))
+
 @app.command()
 def bench(problems:str=typer.Option('0-163', help="HumanEval ids and ranges: 0-163, 0-9,42, HumanEval/3"),
           strategy:Optional[list[str]]=typer.Option(None, '--strategy', '-s', help="repeatable or comma list of greedy, sample, best-of-n, reflexion, mcts-fast, mcts-balanced, mcts-thorough, oracle (default: all)"),
@@ -103,19 +148,27 @@ def bench(problems:str=typer.Option('0-163', help="HumanEval ids and ranges: 0-1
           ray_address:Optional[str]=typer.Option(None, help="Ray cluster address (default: start a local Ray)"),
           concurrency:Optional[int]=typer.Option(None, help="problems in flight at once (default: cores)"),
           seed:int=typer.Option(0, help="sampling seed"),
+          rag:Optional[bool]=typer.Option(None, '--rag/--no-rag', help="retrieval in the prompts, from an index whose memory holds no evaluated problem (default: rag.enabled, off)"),
+          rag_store:Optional[Path]=typer.Option(None, help="RAG index folder (default: user cache dir/rag)"),
           quiet:bool=typer.Option(False, '--quiet', '-q', help="no progress bars")):
     "Score search strategies on HumanEval: visible tests in, one hidden check out, the budget beside every score."
     from mcts_codegen.benchmark import run_benchmark, summary_table, llm_slug
     if engine not in ('local', 'ray'): _fail(f"--engine must be local or ray, not {engine!r}")
     if n < 1: _fail(f"--n must be at least 1, got {n}")
+    try: cfg = create_preset('BENCHMARK', **_rag_overrides(rag, rag_store))
+    except ConfigError as e: _fail(str(e))
+    idx, kw = _bench_rag(cfg, problems, engine)
+    folder = out/(llm_slug(llm) + ('+rag' if kw else ''))
     try: res = run_benchmark(strategy or 'all', problems, llm, n=n, out=out, resume=resume, engine=engine, ray_address=ray_address,
-                             concurrency=concurrency, seed=seed, base_url=base_url, progress=not quiet)
+                             concurrency=concurrency, seed=seed, base_url=base_url, progress=not quiet, **kw)
     except (ValueError, ImportError, FileNotFoundError, ConfigError) as e: _fail(str(e))
-    except KeyboardInterrupt: _fail(f"interrupted; finished problems are saved under {out/llm_slug(llm)}; rerun with --resume to continue", 130)
+    except KeyboardInterrupt: _fail(f"interrupted; finished problems are saved under {folder}; rerun with --resume to continue", 130)
+    finally:
+        if idx is not None: idx.close()
     import pandas as pd
     with pd.option_context('display.width', 200, 'display.max_columns', 30): typer.echo(summary_table(res).to_string())
     for b in res.values(): typer.echo(b.summary(), err=True)
-    typer.echo(f"results: {out/llm_slug(llm)}", err=True)
+    typer.echo(f"results: {folder}", err=True)
 
 # %% ../nbs/08_cli.ipynb #36992c02
 @app.command()
@@ -180,6 +233,79 @@ def train(data:Path=typer.Option(..., help="episodes: a folder of .jsonl files (
                      f"(priors {t['prior_top1']:.3f}, chance {t['policy_chance']:.3f})")
     typer.echo("latency (ms/state): " + ', '.join(f"{k} {v:.1f}" for k, v in r['latency_ms'].items()))
     typer.echo(f"checkpoints and logs: {out}", err=True)
+
+# %% ../nbs/08_cli.ipynb #11205904
+rag_app = typer.Typer(help="Retrieval for prompts: build and query the index of solved problems and standard-library notes.", no_args_is_help=True)
+app.add_typer(rag_app, name='rag')
+
+_STORE = typer.Option(None, help="index folder (default: user cache dir/rag)")
+_BACKEND = typer.Option('local', help="local (a Qdrant folder) or pinecone (key from PINECONE_API_KEY)")
+_PINECONE = typer.Option('mcts-codegen', help="Pinecone index name (backend pinecone)")
+
+def _rag_index(store:Path|None, backend:str, pinecone_index:str, must_exist:bool):
+    "Open the RAG index the options name, or fail with a message."
+    from mcts_codegen.config import RAGConfig
+    from mcts_codegen.rag import open_index
+    if backend not in ('local', 'pinecone'): _fail(f"--backend must be local or pinecone, not {backend!r}")
+    try: return open_index(RAGConfig(store_path=store, backend=backend, pinecone_index=pinecone_index), must_exist=must_exist)
+    except _RAG_ERRORS as e: _fail(str(e))
+
+@rag_app.command('build')
+def rag_build(results:Optional[list[Path]]=typer.Option(None, '--results', '-r', help="bench results: .jsonl files or folders, e.g. results/humaneval/qwen2.5-coder-0.5b (repeatable)"),
+              problems:Optional[str]=typer.Option(None, help="HumanEval ids allowed in the memory, e.g. 0-81: for a benchmark, the problems outside the evaluated set (default: all)"),
+              store:Optional[Path]=_STORE,
+              api:bool=typer.Option(True, '--api/--no-api', help="(re)build the standard-library notes"),
+              solved:bool=typer.Option(True, '--solved/--no-solved', help="keep the programs `solve --rag` recorded in the store"),
+              backend:str=_BACKEND, pinecone_index:str=_PINECONE):
+    "Build or update the RAG index: solution memory from results that pass their visible tests, API notes from the standard library."
+    from mcts_codegen.rag import build_index, select_ids
+    try: select_ids(problems)
+    except ValueError as e: _fail(str(e))
+    ix = _rag_index(store, backend, pinecone_index, must_exist=False)
+    try: s = build_index(ix, results=results, problems=problems, solved=solved, api=api)
+    except _RAG_ERRORS as e: _fail(str(e))
+    finally: ix.close()
+    for name, d in (('memory', s['memory']), ('API notes', s.get('api'))):
+        if d is None: continue
+        of = f" programs of {d['problems']} problems" if 'problems' in d else ''
+        typer.echo(f"{name}: {d['added'] + d['kept']}{of} (embedded {d['added']}, removed {d['removed']}, unchanged {d['kept']})")
+    typer.echo(f"index: {ix.path} ({s['seconds']}s)", err=True)
+
+@rag_app.command('query')
+def rag_query(text:str=typer.Argument(..., help="a problem statement, or a HumanEval id such as HumanEval/12"),
+              k:int=typer.Option(5, '--k', '-k', help="results per corpus"),
+              method:str=typer.Option('fusion', help="dense, bm25 or fusion"),
+              corpus:str=typer.Option('all', help="memory, api or all"),
+              store:Optional[Path]=_STORE,
+              prompt:bool=typer.Option(False, '--prompt', help="print the context block a prompt would get instead"),
+              as_json:bool=typer.Option(False, '--json', help="print results as JSON"),
+              backend:str=_BACKEND, pinecone_index:str=_PINECONE):
+    "Show what retrieval returns for a problem text or a HumanEval id (never the problem's own record)."
+    from mcts_codegen.problem import Problem
+    from mcts_codegen.rag import METHODS, RAGContextProvider, problem_text, prompt_hash
+    if not text.strip(): _fail("the query is empty; give a problem statement or a HumanEval id")
+    if method not in METHODS: _fail(f"--method must be one of {', '.join(METHODS)}, not {method!r}")
+    if corpus not in ('memory', 'api', 'all'): _fail(f"--corpus must be memory, api or all, not {corpus!r}")
+    if k < 1: _fail(f"--k must be at least 1, got {k}")
+    if re.fullmatch(r'(HumanEval/)?\d+', text.strip()):
+        from mcts_codegen.visible import load_humaneval
+        try: rec = load_humaneval(text.strip())[0]
+        except (ValueError, FileNotFoundError, IndexError) as e: _fail(f"{text}: {e or 'no such problem'}")
+        p = Problem(id=rec['task_id'], prompt=rec['prompt'], entry_point=rec['entry_point'])
+    else: p = Problem(id='query', prompt=text, entry_point='f')
+    ix = _rag_index(store, backend, pinecone_index, must_exist=True)
+    try:
+        if prompt: typer.echo(RAGContextProvider(ix, method=method, top_k=k).context(p) or '(nothing retrieved)'); return
+        ex = dict(key=[p.id], prompt_hash=[prompt_hash(p.prompt)])
+        hits = [(c, h) for c in (('memory', 'api') if corpus == 'all' else (corpus,)) for h in getattr(ix, c).search(problem_text(p.prompt), k, method, ex if c == 'memory' else None)]
+    except _RAG_ERRORS as e: _fail(str(e))
+    finally: ix.close()
+    rows = [dict(corpus=c, id=h.payload.get('key'), score=round(h.score, 4), text=h.payload.get('body', '')) for c, h in hits]
+    if as_json: print(json.dumps(rows, indent=2)); return
+    if not rows: typer.echo("nothing found (is the index built? mcts-codegen rag build)")
+    for i, r in enumerate(rows, 1):
+        first = next((l.strip() for l in r['text'].splitlines() if l.strip()), '')
+        typer.echo(f"{i:>2}. {r['corpus']:<6} {r['id']:<32} {r['score']:.4f}  {first[:90]}")
 
 # %% ../nbs/08_cli.ipynb #6ab3ec42
 @app.command('bench-executor')

@@ -1,4 +1,4 @@
-"""Pydantic settings for search, LLM, executor and data, with presets and `MCTS_CODEGEN_` environment variables.
+"""Pydantic settings for search, LLM, executor, data and retrieval, with presets and `MCTS_CODEGEN_` environment variables.
 
 Docs: https://mcts-codegen.github.io/mcts_codegen/config.html.md"""
 
@@ -13,7 +13,8 @@ from pydantic import BaseModel, Field, SecretStr, ValidationError, model_validat
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 # %% auto #0
-__all__ = ['PRESETS', 'SearchConfig', 'LLMConfig', 'ExecutorConfig', 'DataConfig', 'Config', 'ConfigError', 'create_preset']
+__all__ = ['PRESETS', 'SearchConfig', 'LLMConfig', 'ExecutorConfig', 'DataConfig', 'RAGConfig', 'Config', 'ConfigError',
+           'create_preset']
 
 # %% ../nbs/00_config.ipynb #a1a90a67
 class SearchConfig(BaseModel):
@@ -61,6 +62,19 @@ class DataConfig(BaseModel):
     out_dir:Path = Field(Path('runs/data'), description="where training data goes")
     save_policy:bool = Field(False, description="also store the MCTS visit distribution per state")
 
+class RAGConfig(BaseModel):
+    "Retrieval-augmented prompts (see the RAG page): off unless `enabled`."
+    enabled:bool = Field(False, description="put retrieved context (similar solved problems, API notes) at the top of the generator's prompts")
+    store_path:Path|None = Field(None, description="folder of the RAG index (default: user cache dir/rag)")
+    backend:Literal['local','pinecone'] = Field('local', description="vector store: a local Qdrant folder, or Pinecone (key from PINECONE_API_KEY)")
+    pinecone_index:str = Field('mcts-codegen', min_length=1, description="Pinecone index name (backend 'pinecone')")
+    method:Literal['dense','bm25','fusion'] = Field('fusion', description="ranking: embeddings, BM25, or their reciprocal-rank fusion")
+    top_k:int = Field(4, ge=1, le=50, description="retrieved items in a prompt at most")
+    memory_k:int = Field(2, ge=0, le=20, description="of which similar solved problems at most")
+    token_budget:int = Field(600, ge=0, le=32_768, description="approximate tokens (chars/4) of retrieved context per prompt")
+    min_similarity:float = Field(0.5, ge=-1, le=1, description="similar solved problems need at least this cosine similarity (dense and fusion)")
+    api_notes:bool = Field(True, description="also retrieve standard-library notes")
+
 # %% ../nbs/00_config.ipynb #3401d648
 class Config(BaseSettings):
     "All settings of a run."
@@ -69,6 +83,7 @@ class Config(BaseSettings):
     llm:LLMConfig = Field(default_factory=LLMConfig)
     executor:ExecutorConfig = Field(default_factory=ExecutorConfig)
     data:DataConfig = Field(default_factory=DataConfig)
+    rag:RAGConfig = Field(default_factory=RAGConfig)
     preset:str|None = Field(None, description="name of the preset this was built from")
 
     @model_validator(mode='after')
@@ -81,7 +96,7 @@ class Config(BaseSettings):
 class ConfigError(ValueError):
     "A setting has a wrong value; the message names the field and what is allowed."
 
-_SECTIONS = dict(search=SearchConfig, llm=LLMConfig, executor=ExecutorConfig, data=DataConfig)
+_SECTIONS = dict(search=SearchConfig, llm=LLMConfig, executor=ExecutorConfig, data=DataConfig, rag=RAGConfig)
 
 def _bounds(section:str, name:str) -> str:
     "Human description of the allowed values of `section.name`."
