@@ -195,3 +195,26 @@ def test_cli_train(data, tmp_path):
     assert -1 <= vm.value('def f():\n    pass\n', 'def f():\n    return 1\n') <= 1
     r = CliRunner().invoke(app, ['train', '--data', str(tmp_path/'nothing'), '--out', str(out)])
     assert r.exit_code == 2 and 'no such file' in r.output
+
+def test_solve_and_bench_with_trained_networks(data, tmp_path, monkeypatch):
+    import mcts_codegen.llm as llm
+    from mcts_codegen.benchmark import bench_config, run_benchmark
+    ck = tmp_path/'ckpt'
+    train_distillation(data, ck, TINY, TrainConfig(epochs=1, batch_size=8, lr=3e-3), split=(0.5, 0.25, 0.25), progress=False)
+    k = itertools.count()
+    def reply(msgs):  # wrong first, then right; reflector prompts get a grade
+        if 'Score:' in msgs[-1]['content']: return 'Score: 5/10'
+        return "```python\ndef absdiff(a, b):\n    return " + ('a - b' if next(k) == 0 else 'abs(a - b)') + "\n```"
+    monkeypatch.setattr(llm, 'get_client', lambda spec=None, cfg=None, **kw: llm.ScriptedClient(reply))
+    stub = tmp_path/'absdiff.py'
+    stub.write_text('def absdiff(a, b):\n    """Absolute difference.\n    >>> absdiff(1, 3)\n    2\n    >>> absdiff(5, 2)\n    3\n    """\n')
+    r = CliRunner().invoke(app, ['solve', str(stub), '--preset', 'HYBRID', '--value-net', str(ck), '--json', '-q', '--max-calls', '4'])
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.stdout[r.stdout.index('['):])
+    assert out[0]['passed'] and out[0]['stats']['net_values'] >= 1  # the failing first program was valued by the network
+    r = CliRunner().invoke(app, ['solve', str(stub), '--value-net', str(tmp_path/'nope')])
+    assert r.exit_code == 2 and 'no such checkpoint' in r.output
+    vm, pm = load_models(ck)
+    res = run_benchmark('mcts-hybrid', '0', ScriptedClient(lambda m: 'Score: 5/10'), n=2, out=tmp_path/'res', value_model=vm, policy_model=pm,
+                        cfg=bench_config(executor__workers=1), progress=False)
+    assert res['mcts-hybrid'].problems == 1 and [p.name for p in (tmp_path/'res').iterdir()] == ['scripted+nets']
