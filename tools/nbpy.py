@@ -1,7 +1,8 @@
 #!/usr/bin/env python
 """Convert between percent-format `.py` and `.ipynb` (a tiny jupytext), so notebooks can be written as text.
 
-    python tools/nbpy.py to-nb  src.py  nbs/NAME.ipynb   # cells split on `# %%`; `# %% [markdown]` lines lose their `# `
+    python tools/nbpy.py to-nb  src.py  nbs/NAME.ipynb   # cells split on `# %%`; `# %% [markdown]` lines lose their `# `;
+                                                         # unchanged cells keep their ids and saved outputs
     python tools/nbpy.py to-py  nbs/NAME.ipynb  out.py   # the reverse, for reading/editing
 """
 import sys, json, re
@@ -24,6 +25,13 @@ def to_nb(src, dst):
             kind = 'md' if '[markdown]' in line else 'code'
         else: buf.append(line)
     flush()
+    if Path(dst).exists():  # keep the ids and saved outputs of cells whose source did not change
+        old = {c.source: c for c in nbformat.read(dst, as_version=4).cells}
+        for c in cells:
+            o = old.get(c.source)
+            if o is None or o.cell_type != c.cell_type: continue
+            if o.get('id'): c.id = o.id
+            if c.cell_type == 'code': c.outputs, c.execution_count = o.get('outputs', []), o.get('execution_count')
     nb = new_notebook(cells=cells)
     nb.metadata = {"kernelspec": {"display_name": "python3", "language": "python", "name": "python3"}}
     nbformat.write(nb, dst)
