@@ -23,8 +23,8 @@ from .records import JsonlLog, iter_jsonl, default_concurrency
 # %% auto #0
 __all__ = ['STRATEGIES', 'SEED_STRIDE', 'ANCHORS', 'parse_strategies', 'pass_at_k', 'ProblemResult', 'visible_rank',
            'bench_config', 'run_problem', 'ResultsLog', 'read_results', 'latest_results', 'BenchmarkResult',
-           'summary_table', 'llm_slug', 'RayWorker', 'load_results', 'run_benchmark', 'plot_pass1', 'plot_solve_curve',
-           'save_figures', 'mcnemar', 'paired', 'shortfall', 'per_problem']
+           'summary_table', 'results_name', 'llm_slug', 'RayWorker', 'load_results', 'run_benchmark', 'plot_pass1',
+           'plot_solve_curve', 'save_figures', 'mcnemar', 'paired', 'shortfall', 'per_problem']
 
 # %% ../nbs/09_benchmark.ipynb #d2623791
 STRATEGIES:dict[str,str] = {'greedy': 'submitted', 'sample': 'estimator', 'best-of-n': 'submitted', 'reflexion': 'submitted',
@@ -173,7 +173,7 @@ class _Outcome:
     iterations:int = 1
     stats:dict = field(default_factory=dict)
 
-# %% ../nbs/09_benchmark.ipynb #8b7f7c2c
+# %% ../nbs/09_benchmark.ipynb #61c8fb77
 async def _greedy(c:_Ctx) -> _Outcome:
     "One completion at temperature 0."
     comp, = await c.complete(c.fresh(), 1, True, c.base)
@@ -191,9 +191,9 @@ async def _draw(c:_Ctx, i:int) -> str|None:
     comp, = await c.complete(c.fresh(), 1, False, c.base + 1 + i)
     return _program(c.problem, comp.text)
 
-def _top(r:CodeExecutionResult|None, p:Problem) -> bool:
-    "Whether `r` has the highest visible rank there is: no later sample can beat it, only tie."
-    return r is not None and r.passed and _solved(r, p)
+def _top(r:CodeExecutionResult|None) -> bool:
+    "Whether `r` has the highest visible rank there is (it passed): no later sample can beat it, only tie."
+    return r is not None and r.passed
 
 async def _best_of_n(c:_Ctx) -> _Outcome:
     "The sample that passes most visible tests; ties go to the first. Stops at the first that passes them all: later ones could only tie."
@@ -201,7 +201,7 @@ async def _best_of_n(c:_Ctx) -> _Outcome:
     for i in range(c.n):
         codes.append(await _draw(c, i))
         vis.append(await c.visible(codes[-1]))
-        if _top(vis[-1], c.problem): break
+        if _top(vis[-1]): break
     i = max(range(len(codes)), key=lambda i: (visible_rank(vis[i]), -i))
     return _Outcome(codes[i], vis[i], stats=dict(chosen=i, drawn=len(codes), parsed=sum(o is not None for o in codes)))
 
@@ -385,7 +385,16 @@ def summary_table(results:dict[str,BenchmarkResult]|list[BenchmarkResult]) -> 'p
         rows.append(row)
     return pd.DataFrame(rows).set_index('strategy')
 
-# %% ../nbs/09_benchmark.ipynb #883a9976
+# %% ../nbs/09_benchmark.ipynb #29e3b30d
+def results_name(llm:str, # LLM spec or name
+                 tag:str|None=None, # explicit suffix
+                 rag:bool=False, # a retrieval context is on
+                 nets:bool=False, # trained networks are on
+                ) -> str:
+    "Folder name of a run's results: `<llm>`, or `<llm>+<tag>` (default tag: 'rag', 'nets' or 'rag+nets', by what is on)."
+    tag = tag or '+'.join(t for t, on in (('rag', rag), ('nets', nets)) if on)
+    return llm_slug(llm) + (f'+{tag}' if tag else '')
+
 def llm_slug(llm:str) -> str:
     "Folder name for an LLM spec: `local:qwen2.5-coder-1.5b` → `qwen2.5-coder-1.5b`, `openai:gpt-4o-mini` → `openai-gpt-4o-mini`."
     kind, _, arg = llm.partition(':')
@@ -476,7 +485,7 @@ def _write_summary(folder:Path, results:dict[str,BenchmarkResult]):
     tmp.write_text(json.dumps({s: b.model_dump(mode='json', exclude={'per_problem'}) for s, b in results.items()}, indent=1))
     os.replace(tmp, folder/'summary.json')
 
-# %% ../nbs/09_benchmark.ipynb #874c40f8
+# %% ../nbs/09_benchmark.ipynb #9a9ea301
 def run_benchmark(strategies:str|list[str]='greedy', # names or comma lists (see `STRATEGIES`), or 'all'
                   problems='0-163', # HumanEval ids: '0-163', 'HumanEval/3', [0, 5], ...
                   llm='local:qwen2.5-coder-1.5b', # LLM spec, or a client object
@@ -507,8 +516,7 @@ def run_benchmark(strategies:str|list[str]='greedy', # names or comma lists (see
     cfg = cfg or bench_config(seed, **({'llm__spec': spec} if spec else {}), **({'llm__base_url': base_url} if base_url else {}))
     seed, k = cfg.search.seed, concurrency or default_concurrency()
     name = spec or llm.name
-    tag = tag or '+'.join(t for t, on in (('rag', context is not None), ('nets', value_model is not None or policy_model is not None)) if on) or None
-    folder = Path(out)/(llm_slug(name) + (f'+{tag}' if tag else '')) if out is not None else None
+    folder = Path(out)/results_name(name, tag, context is not None, value_model is not None or policy_model is not None) if out is not None else None
     plan = {s: _pending(folder, s, recs, n, seed, resume) for s in names}
     pool, own_exec, results = None, None, {}
     try:

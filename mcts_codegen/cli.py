@@ -133,7 +133,7 @@ def solve(problems:list[str]=typer.Argument(..., help="`.py` stubs, `.json`/`.js
         if idx is not None: idx.close()
     if as_json: print(json.dumps([json.loads(r.model_dump_json()) | dict(peak_rss_mb=round(peak_rss_mb(), 1)) for r in results], indent=2))
 
-# %% ../nbs/08_cli.ipynb #fb0cab87
+# %% ../nbs/08_cli.ipynb #f36b38de
 def _bench_rag(cfg, problems:str, engine:str):
     "(index, extra `run_benchmark` arguments) for `bench`: a read-only provider that cannot see the evaluated problems."
     if not cfg.rag.enabled: return None, {}
@@ -169,7 +169,7 @@ def bench(problems:str=typer.Option('0-163', help="HumanEval ids and ranges: 0-1
           tag:Optional[str]=typer.Option(None, help="results go to OUT/<llm>+TAG/ (default: rag, nets or rag+nets, by what is on)"),
           quiet:bool=typer.Option(False, '--quiet', '-q', help="no progress bars")):
     "Score search strategies on HumanEval: visible tests in, one hidden check out, the budget beside every score."
-    from mcts_codegen.benchmark import run_benchmark, summary_table, llm_slug
+    from mcts_codegen.benchmark import run_benchmark, summary_table, results_name
     if engine not in ('local', 'ray'): _fail(f"--engine must be local or ray, not {engine!r}")
     if n < 1: _fail(f"--n must be at least 1, got {n}")
     try: cfg = create_preset('BENCHMARK', **_rag_overrides(rag, rag_store))
@@ -177,8 +177,7 @@ def bench(problems:str=typer.Option('0-163', help="HumanEval ids and ranges: 0-1
     idx, kw = _bench_rag(cfg, problems, engine)
     kw |= _nets(value_net or cfg.search.nets)
     if tag is not None and not re.fullmatch(r'[\w.-]+', tag): _fail(f"--tag may hold letters, digits, '.', '_' and '-' only, not {tag!r}")
-    tag = tag or '+'.join(t for t, on in (('rag', 'context' in kw), ('nets', 'value_model' in kw)) if on) or None
-    folder = out/(llm_slug(llm) + (f'+{tag}' if tag else ''))
+    folder = out/results_name(llm, tag, 'context' in kw, 'value_model' in kw)
     try: res = run_benchmark(strategy or 'all', problems, llm, n=n, out=out, resume=resume, engine=engine, ray_address=ray_address,
                              concurrency=concurrency, seed=seed, base_url=base_url, progress=not quiet, tag=tag, **kw)
     except (ValueError, ImportError, FileNotFoundError, ConfigError) as e: _fail(str(e))
