@@ -213,7 +213,7 @@ def collect(problems:str=typer.Option('0-163', help="HumanEval ids and ranges: 0
     typer.echo(s.summary())
     if s.errors: raise typer.Exit(1)
 
-# %% ../nbs/08_cli.ipynb #ffc1f60c
+# %% ../nbs/08_cli.ipynb #c027eb35
 @app.command()
 def train(data:Path=typer.Option(..., help="episodes: a folder of .jsonl files (from collect) or one file"),
           out:Path=typer.Option(..., help="folder for checkpoints, logs, plot and eval.json"),
@@ -227,6 +227,8 @@ def train(data:Path=typer.Option(..., help="episodes: a folder of .jsonl files (
           heads:int=typer.Option(4, help="attention heads (new runs only)"),
           max_tokens:int=typer.Option(512, help="tokens kept of the problem, of the program and of each child (new runs only)"),
           seed:int=typer.Option(0, help="seed of the initialisation, the data order and the split"),
+          value_target:str=typer.Option('value', help="what the value learns: value (episode outcome), q (backed-up mean) or reward (the program's own visible-test reward)"),
+          split:str=typer.Option('0.8,0.1,0.1', help="train, validation and test shares of the problems"),
           threads:Optional[int]=typer.Option(None, help="PyTorch CPU threads (default: PyTorch's choice)"),
           device:str=typer.Option('cpu', help="cpu, cuda, ..."),
           quiet:bool=typer.Option(False, '--quiet', '-q', help="no line per epoch")):
@@ -237,18 +239,23 @@ def train(data:Path=typer.Option(..., help="episodes: a folder of .jsonl files (
         from mcts_codegen.trainer import TrainConfig, train_distillation
     except ImportError as e: _fail(f"{e}; training needs PyTorch: pip install \"mcts_codegen[learn]\"")
     if not data.exists(): _fail(f"{data}: no such file or folder")
+    if value_target not in ('value', 'q', 'reward'): _fail(f"--value-target {value_target!r}: choose value, q or reward")
+    try: fr = [float(x) for x in split.split(',')]
+    except ValueError: fr = []
+    if len(fr) != 3 or min(fr) < 0 or abs(sum(fr) - 1) > 1e-6: _fail(f"--split {split!r}: give three shares that sum to 1, e.g. 0.7,0.1,0.2")
     if threads: torch.set_num_threads(threads)
     try:
         nc = NetConfig(d_model=d_model, n_layers=layers, n_heads=heads, max_problem_len=max_tokens, max_code_len=max_tokens, max_child_len=max_tokens)
-        tc = TrainConfig(epochs=epochs, batch_size=batch_size, lr=lr, patience=patience, seed=seed)
-        r = train_distillation(data, out, nc, tc, split_seed=seed, resume=resume, device=device, progress=not quiet)
+        tc = TrainConfig(epochs=epochs, batch_size=batch_size, lr=lr, patience=patience, seed=seed, value_target=value_target)
+        r = train_distillation(data, out, nc, tc, split=fr, split_seed=seed, resume=resume, device=device, progress=not quiet)
     except (ValueError, FileNotFoundError) as e: _fail(str(e))
     except KeyboardInterrupt: _fail(f"interrupted; the last finished epoch is in {out/'last.pt'}; rerun with --resume to continue", 130)
     t = r['test']
     typer.echo(f"{r['epochs']} epochs{' (stopped early)' if r['stopped_early'] else ''} · {r['params']:,} parameters · "
                f"best validation loss {r['best_loss']:.4f} · states {r['states']}")
     auc = f"{t['value_auc']:.3f}" if t and t['value_auc'] == t['value_auc'] else 'n/a (one outcome only)'  # nan: one class in the test set
-    if t: typer.echo(f"test ({r['problems']['test']} problems): value AUC {auc} · policy top-1 {t['policy_top1']:.3f} "
+    pos = {'value': 'episodes that passed', 'q': 'states with Q = 1', 'reward': 'programs passing every visible test'}[tc.value_target]
+    if t: typer.echo(f"test ({r['problems']['test']} problems): value AUC {auc} (positives: {pos}, {t['positives']}) · policy top-1 {t['policy_top1']:.3f} "
                      f"(priors {t['prior_top1']:.3f}, chance {t['policy_chance']:.3f})")
     typer.echo("latency (ms/state): " + ', '.join(f"{k} {v:.1f}" for k, v in r['latency_ms'].items()))
     typer.echo(f"checkpoints and logs: {out}", err=True)

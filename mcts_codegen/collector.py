@@ -1,4 +1,4 @@
-"""Record each search as JSONL training examples (one per expanded state, with its visit distribution, its priors and the episode's visible-test outcome), and `collect` them over HumanEval: resumable and parallel.
+"""Record each search as JSONL training examples (one per state of the final tree, with its visit distribution, its priors and the episode's visible-test outcome), and `collect` them over HumanEval: resumable and parallel.
 
 Docs: https://mcts-codegen.github.io/mcts_codegen/collector.html.md"""
 
@@ -78,7 +78,7 @@ class TrainingCollector:
         self.log.append_episode(exs)
         self.episodes += 1; self.examples += len(exs)
 
-# %% ../nbs/10_collector.ipynb #426e604e
+# %% ../nbs/10_collector.ipynb #b2a3b6ac
 def _llm_value(node:Node, w:float) -> float|None:
     "The value blended into `node.reward` by a reflector or value model, if one was."
     r, res = node.reward, node.result
@@ -94,15 +94,17 @@ def build(self:TrainingCollector, problem:Problem, # the problem as the search s
            result:SearchResult, # the finished search (its `root` is the final tree)
            expanded:list[tuple[Node, float]]|None=None, # (node, time) of expansions in order; default: from the tree
           ) -> list[TrainingExample]:
-    "The episode's examples: one per expanded node of the final tree, each with the episode's outcome."
+    "The episode's examples: one per node of the final tree (expanded ones first, in order), each with the episode's outcome."
     root = result.root
     if root is None: return []
     t_end, expanded = time.time(), list(expanded or [])
     ids = {id(n) for n, _ in expanded}
     expanded += [(n, t_end) for n in root.walk() if (n.expansions > 0 or n.children) and id(n) not in ids]
+    n_exp, ids = len(expanded), {id(n) for n, _ in expanded}
+    states = expanded + [(n, t_end) for n in root.walk() if id(n) not in ids]  # then the leaves: programs run but never expanded
     out, ep = episode_outcome(result), f"{problem.id}#{uuid.uuid4().hex[:12]}"
     n_tests, exs = len(problem.visible_tests), []
-    for i, (n, t) in enumerate(expanded):
+    for i, (n, t) in enumerate(states):
         kids, res = n.children, n.result
         pol = dict(child_visits=[c.visits for c in kids], llm_action_probs=_norm([c.prior for c in kids]),
                    mcts_action_probs=_norm([float(c.visits) for c in kids])) if self.save_policy else {}
@@ -112,10 +114,10 @@ def build(self:TrainingCollector, problem:Problem, # the problem as the search s
             parent_key=None if n.parent is None else n.parent.key, action=n.action, depth=n.depth, n_tests=n_tests,
             n_passed=None if res is None else res.n_passed, pass_frac=None if res is None or not res.n_tests else res.n_passed / res.n_tests,
             status=None if res is None else res.status, reward=n.reward, llm_value_estimate=_llm_value(n, self.w),
-            visits=n.visits, q_value=n.q, expansions=n.expansions, order=i, timestamp=t,
+            visits=n.visits, q_value=n.q, expansions=n.expansions, order=i if i < n_exp else -1, timestamp=t,
             child_keys=[c.key or '' for c in kids], child_codes=[c.code or '' for c in kids], child_actions=[c.action for c in kids],
             child_rewards=[-1.0 if c.reward is None else c.reward for c in kids], **pol,
-            outcome=out, episode_passed=result.passed, episode_size=len(expanded), index=i, **self.meta))
+            outcome=out, episode_passed=result.passed, episode_size=len(states), index=i, **self.meta))
     return exs
 
 # %% ../nbs/10_collector.ipynb #f849b11a

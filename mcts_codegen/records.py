@@ -57,7 +57,7 @@ def default_concurrency() -> int:
     except AttributeError: n = os.cpu_count() or 1
     return max(2, n)
 
-# %% ../nbs/10a_records.ipynb #3180a4ee
+# %% ../nbs/10a_records.ipynb #e77c0fb5
 SCHEMA_VERSION = 1 # version of the `TrainingExample` format; readers skip lines written by a newer one
 
 class TrainingExample(BaseModel):
@@ -85,8 +85,8 @@ class TrainingExample(BaseModel):
     visits:int = 0
     q_value:float = 0.0
     expansions:int = 0 # times the search asked this state for more variants
-    order:int = 0 # rank of this state's first expansion in the episode (0: the root)
-    timestamp:float = 0.0 # unix time of that first expansion
+    order:int = 0 # rank of this state's first expansion in the episode (0: the root; -1: never expanded, a leaf)
+    timestamp:float = 0.0 # unix time of that first expansion (of the episode's end for a leaf)
     # --- the actions taken here: the children (policy fields empty when `save_policy` is off)
     child_keys:list[str] = Field(default_factory=list)
     child_codes:list[str] = Field(default_factory=list)

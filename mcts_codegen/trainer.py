@@ -59,10 +59,14 @@ def scripted_episodes(out:str|Path, # folder for `episodes.jsonl`
     return run_collect(problems, ScriptedClient(reply), out=out, concurrency=1, progress=False, n_iter=n_iter, n_variants=n_variants,
                        executor__workers=workers, executor__timeout=2.0)
 
-# %% ../nbs/13_trainer.ipynb #ddc6289d
+# %% ../nbs/13_trainer.ipynb #74e36c00
 def to_device(batch:dict, device:str|torch.device) -> dict:
     "The batch with its tensors on `device`."
     return {k: v.to(device) if torch.is_tensor(v) else v for k, v in batch.items()}
+
+def _value_rows(batch:dict, value_target:str) -> torch.Tensor:
+    "States that have a value target: all of them, but for `reward`, which the root (no program) lacks."
+    return batch['has_reward'] if value_target == 'reward' else torch.ones_like(batch['has_reward'])
 
 def distillation_loss(out:dict, # `PolicyValueNet` outputs: `value` [B], `log_policy` [B, K]
                       batch:dict, # the `collate_states` batch
@@ -74,7 +78,8 @@ def distillation_loss(out:dict, # `PolicyValueNet` outputs: `value` [B], `log_po
     "The weighted `loss` and its parts: `value_loss` (MSE), `policy_loss` and `prior_loss` (cross-entropies over real children, less the targets' entropies)."
     cm = batch['child_mask']
     lp = torch.where(cm, out['log_policy'], torch.zeros_like(out['log_policy']))  # padded children: no term
-    v = F.mse_loss(out['value'], batch[value_target].to(out['value'].dtype))
+    vt, vm = batch[value_target].to(out['value'].dtype), _value_rows(batch, value_target).to(out['value'].dtype)
+    v = ((out['value'] - vt) ** 2 * vm).sum() / vm.sum().clamp(min=1)  # MSE over the states that have the target
     kids = cm.any(-1)
     def ce(target, rows):
         rows = rows.to(lp.dtype)
@@ -110,7 +115,7 @@ def top1_agreement(scores:torch.Tensor, # [B, K] predicted scores or probabiliti
     best = target.masked_fill(~mask, float('-inf')).amax(-1, keepdim=True)
     return (target.gather(-1, pick) >= best).squeeze(-1).float()
 
-# %% ../nbs/13_trainer.ipynb #51c8eca8
+# %% ../nbs/13_trainer.ipynb #646005b0
 @torch.inference_mode()
 def evaluate(net:PolicyValueNet, # the network
              ds:MCTSDataset, # states to evaluate (held-out problems)
@@ -118,7 +123,7 @@ def evaluate(net:PolicyValueNet, # the network
              device:str|torch.device='cpu',
              **loss_kw # `distillation_loss` weights and `value_target`
             ) -> dict[str, float]:
-    "Losses, value AUC (positives: episode passed, outcome = 1), policy top-1 agreement with MCTS and its baselines."
+    "Losses, value AUC (positives: target = 1, e.g. the episode passed), policy top-1 agreement with MCTS and its baselines."
     was = net.training; net.eval()
     sums, n, vals, labels, agree, prior, chance = {}, 0, [], [], [], [], []
     for b in ds.loader(batch_size, shuffle=False):
@@ -126,7 +131,8 @@ def evaluate(net:PolicyValueNet, # the network
         out = net(b)
         B = len(b['value']); n += B
         for k, v in distillation_loss(out, b, **loss_kw).items(): sums[k] = sums.get(k, 0.0) + float(v) * B
-        vals += out['value'].float().tolist(); labels += (b['value'] >= 1 - 1e-6).tolist()
+        vt = loss_kw.get('value_target', 'value'); rows = _value_rows(b, vt)
+        vals += out['value'][rows].float().tolist(); labels += (b[vt][rows] >= 1 - 1e-6).tolist()
         rows = b['has_policy'] & (b['child_mask'].sum(-1) >= 2)
         if rows.any():
             m, t = b['child_mask'][rows], b['policy'][rows]

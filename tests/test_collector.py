@@ -57,9 +57,12 @@ def test_search_recorded_as_one_episode(ex, tmp_path):
     assert len({e.episode_id for e in exs}) == 1
     assert [e.index for e in exs] == list(range(len(exs))) and {e.episode_size for e in exs} == {len(exs)}
     assert exs[0].action == 'root' and exs[0].state_code == '' and exs[0].key is None and exs[0].order == 0
-    # each expanded node of the final tree is one example, and only those
-    expanded = [n for n in res.root.walk() if n.expansions > 0 or n.children]
-    assert sorted(e.key or '' for e in exs) == sorted(n.key or '' for n in expanded)
+    # each node of the final tree is one example: expanded ones first, in order, then the leaves (order -1)
+    nodes = list(res.root.walk())
+    assert sorted(e.key or '' for e in exs) == sorted(n.key or '' for n in nodes)
+    n_exp = sum(1 for n in nodes if n.expansions > 0 or n.children)
+    assert [e.order for e in exs] == list(range(n_exp)) + [-1] * (len(nodes) - n_exp)
+    assert all(not e.child_codes for e in exs[n_exp:]) and all(e.reward is not None for e in exs[1:])
     # the seed schema's fields are all there
     seed = {'state_code', 'state_problem', 'state_hash', 'depth', 'llm_action_probs', 'mcts_action_probs', 'llm_value_estimate',
             'outcome', 'episode_id', 'timestamp', 'visits', 'q_value'}

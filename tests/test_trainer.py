@@ -141,6 +141,17 @@ def test_evaluate_reports_metrics_on_held_out_problems(splits):
     lat = latency_report(PolicyValueNet(TINY), te, batch_sizes=(1, 4), reps=1)
     assert set(lat) == {'value_b1', 'policy_b1', 'value_b4', 'policy_b4'} and all(v > 0 for v in lat.values())
 
+def test_reward_target_leaves_out_the_root_and_labels_programs(splits):
+    tr = splits[0]
+    b = tr.collate([tr[i] for i in range(len(tr))])
+    assert (~b['has_reward']).any() and b['has_reward'].any()  # roots have no program, hence no reward
+    out = dict(value=torch.where(b['has_reward'], b['reward'], torch.full_like(b['reward'], 0.9)), log_policy=torch.zeros_like(b['policy']))
+    assert float(distillation_loss(out, b, value_target='reward')['value_loss']) == pytest.approx(0.0, abs=1e-6)  # root rows: no term
+    assert float(distillation_loss(out, b, value_target='value')['value_loss']) > 0
+    m = evaluate(PolicyValueNet(TINY), splits[2], value_target='reward')
+    te = splits[2].examples
+    assert m['positives'] == sum(e.reward is not None and e.reward >= 1 - 1e-6 for e in te)
+
 # ---------------------------------------------------------------- in the engine
 
 def test_trained_networks_drive_a_real_search(splits, tmp_path):
@@ -173,7 +184,7 @@ def test_trained_networks_drive_a_real_search(splits, tmp_path):
 
 def test_train_distillation_and_resume(data, tmp_path):
     r = train_distillation(data, tmp_path, TINY, TrainConfig(epochs=2, batch_size=8, lr=3e-3), split=(0.5, 0.25, 0.25), progress=False)
-    assert r['epochs'] == 2 and sum(r['states'].values()) == 36 and r['test']['states'] == r['states']['test']
+    assert r['epochs'] == 2 and sum(r['states'].values()) == len(MCTSDataset(data)) > 36 and r['test']['states'] == r['states']['test']
     other = replace(TINY, d_model=64)  # ignored on resume: the checkpoint's network is used
     r2 = train_distillation(data, tmp_path, other, TrainConfig(epochs=3, batch_size=8, lr=3e-3), split=(0.5, 0.25, 0.25), resume=True, progress=False)
     assert r2['epochs'] == 3 and r2['net_config']['d_model'] == 32
@@ -195,6 +206,11 @@ def test_cli_train(data, tmp_path):
     assert -1 <= vm.value('def f():\n    pass\n', 'def f():\n    return 1\n') <= 1
     r = CliRunner().invoke(app, ['train', '--data', str(tmp_path/'nothing'), '--out', str(out)])
     assert r.exit_code == 2 and 'no such file' in r.output
+    for bad, why in ((['--split', '0.5,0.5'], 'three shares'), (['--value-target', 'hidden'], 'choose value, q or reward')):
+        r = CliRunner().invoke(app, ['train', '--data', str(data), '--out', str(tmp_path/'bad')] + bad)
+        assert r.exit_code == 2 and why in r.output, r.output
+    r = CliRunner().invoke(app, args + ['--out', str(tmp_path/'rw'), '--epochs', '1', '--value-target', 'reward', '--split', '0.5,0.25,0.25', '-q'])
+    assert r.exit_code == 0 and 'positives: programs passing every visible test' in r.output, r.output
 
 def test_solve_and_bench_with_trained_networks(data, tmp_path, monkeypatch):
     import mcts_codegen.llm as llm
