@@ -213,7 +213,7 @@ def collect(problems:str=typer.Option('0-163', help="HumanEval ids and ranges: 0
     typer.echo(s.summary())
     if s.errors: raise typer.Exit(1)
 
-# %% ../nbs/08_cli.ipynb #c027eb35
+# %% ../nbs/08_cli.ipynb #99830855
 @app.command()
 def train(data:Path=typer.Option(..., help="episodes: a folder of .jsonl files (from collect) or one file"),
           out:Path=typer.Option(..., help="folder for checkpoints, logs, plot and eval.json"),
@@ -227,7 +227,7 @@ def train(data:Path=typer.Option(..., help="episodes: a folder of .jsonl files (
           heads:int=typer.Option(4, help="attention heads (new runs only)"),
           max_tokens:int=typer.Option(512, help="tokens kept of the problem, of the program and of each child (new runs only)"),
           seed:int=typer.Option(0, help="seed of the initialisation, the data order and the split"),
-          value_target:str=typer.Option('value', help="what the value learns: value (episode outcome), q (backed-up mean) or reward (the program's own visible-test reward)"),
+          value_target:str=typer.Option('reward', help="what the value learns: reward (the program's own visible-test reward; AUC positives: programs passing every visible test), value (the episode's outcome; nearly always 1 when searches find a pass) or q (backed-up mean)"),
           split:str=typer.Option('0.8,0.1,0.1', help="train, validation and test shares of the problems"),
           threads:Optional[int]=typer.Option(None, help="PyTorch CPU threads (default: PyTorch's choice)"),
           device:str=typer.Option('cpu', help="cpu, cuda, ..."),

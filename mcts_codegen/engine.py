@@ -142,7 +142,7 @@ def _select(self:_Search) -> Node:
         n = best
 _Search.select = _select
 
-# %% ../nbs/07_engine.ipynb #c0705cf4
+# %% ../nbs/07_engine.ipynb #11f7aded
 async def _evaluate(self:_Search, code:str) -> tuple[CodeExecutionResult, float]:
     "Run `code` on the visible tests; reward blended with the reflector / value model."
     eng = self.eng
@@ -157,12 +157,14 @@ async def _evaluate(self:_Search, code:str) -> tuple[CodeExecutionResult, float]
         # the LLM reflector: without a value model; with one, only where it is unsure (|v| < net_confidence)
         ask = eng.value_model is None or (thr is not None and abs(v) < thr)
         if ask and eng.reflector is not None and self.calls < self.budget:
-            t1 = time.perf_counter()
+            # reserve the call before awaiting: siblings are evaluated concurrently, and each must see the others' calls
+            t1, seed = time.perf_counter(), self.s.seed * 1_000_003 + self.calls
+            self.calls += 1; self.st['reflections'] += 1
             try:
-                ref = await eng.reflector.evaluate(self.p, code, feedback(res), seed=self.s.seed * 1_000_003 + self.calls)
+                ref = await eng.reflector.evaluate(self.p, code, feedback(res), seed=seed)
                 v, self.tokens = ref.value, self.tokens + ref.tokens
             except Exception as e: self.st['llm_errors'].append(f"reflector: {type(e).__name__}: {e}"[:200])
-            self.calls += 1; self.t_llm += time.perf_counter() - t1; self.st['reflections'] += 1
+            self.t_llm += time.perf_counter() - t1
         if v is not None: r = (1 - w) * r + w * clip(v)
     return res, clip(r)
 
@@ -222,7 +224,7 @@ async def _expand(self:_Search, node:Node) -> list[Node]:
         vs = await self.propose(node, 1, True)
         if vs is not None:
             got += len(vs); new += await self.add(node, vs, 1 / n)
-        n -= 1
+        n = int(min(n - 1, self.budget - self.calls))  # the greedy answer's reflection may have spent a call too
         if self.done(): n = 0
     if n > 0:
         vs = await self.propose(node, n, False)

@@ -54,6 +54,22 @@ def test_early_stop_and_budget(ex):
     res = eng.search(P)
     assert not res.passed and res.llm_calls <= 7 and res.code is not None
 
+class SlowScripted(ScriptedClient):
+    "Yields to the event loop before answering, as a real client does, so concurrent reflections interleave."
+    async def complete(self, *a, **kw):
+        await asyncio.sleep(0.01)
+        return await super().complete(*a, **kw)
+
+@pytest.mark.parametrize('cap', [3, 5, 8])
+def test_reflections_of_concurrent_siblings_respect_the_budget(ex, cap):
+    rng = random.Random(cap)
+    def reply(msgs):
+        if 'Score: X/10' in msgs[-1]['content']: return 'Score: 3/10\nWrong.'
+        return fence(rng.choice(WRONG))
+    eng = MCTSEngine(SlowScripted(reply), create_preset('FAST', n_iter=20, n_variants=3, reflector_weight=0.5, max_llm_calls=cap), executor=ex)
+    res = eng.search(P)
+    assert res.stats['reflections'] > 0 and res.llm_calls <= cap
+
 def test_identical_programs_are_one_node_and_not_rerun(ex):
     spy = SpyExecutor(ex)
     same = ['def sq(x):\n    return x * 3\n', 'def sq(x):\n    # triple\n    return x * 3\n', 'def sq(x):\n    "doc"\n    return x*3\n']
