@@ -1,6 +1,7 @@
 "Distillation trainer on a tiny synthetic set (scripted searches, never a model): loss falls, exact resume, early stopping, AUC, logs, engine adapters, `mcts-codegen train`."
 import itertools, json, math, random
 from dataclasses import replace
+from pathlib import Path
 import pytest
 
 torch = pytest.importorskip('torch')  # the learning extra: pip install "mcts_codegen[learn]"
@@ -234,3 +235,30 @@ def test_solve_and_bench_with_trained_networks(data, tmp_path, monkeypatch):
     res = run_benchmark('mcts-hybrid', '0', ScriptedClient(lambda m: 'Score: 5/10'), n=2, out=tmp_path/'res', value_model=vm, policy_model=pm,
                         cfg=bench_config(executor__workers=1), progress=False)
     assert res['mcts-hybrid'].problems == 1 and [p.name for p in (tmp_path/'res').iterdir()] == ['scripted+nets']
+
+# ---------------------------------------------------------------- the committed data and network
+
+ROOT = Path(__file__).resolve().parents[1]
+EPISODES, NETS = ROOT/'data'/'episodes'/'qwen2.5-coder-0.5b.jsonl', ROOT/'results'/'nets'/'qwen2.5-coder-0.5b'
+
+def test_committed_episodes_are_training_problems_only_and_hold_no_hidden_tests():
+    from mcts_codegen.records import read_examples
+    from mcts_codegen.visible import load_humaneval
+    exs = read_examples(EPISODES)
+    ids = {e.problem_id for e in exs}
+    assert len(exs) > 300 and ids <= {f"HumanEval/{i}" for i in range(82)}  # 82-163 are held out for the hybrid measurement
+    text = '\n'.join(e.state_problem + e.state_code + ''.join(e.child_codes) for e in exs)  # decoded: JSON escapes quotes
+    recs = {r['task_id']: r for r in load_humaneval(sorted(int(i.split('/')[1]) for i in ids))}
+    for pid in ids:  # lines of each hidden test that appear nowhere in its prompt never reach the data
+        hidden = [l.strip() for l in recs[pid]['test'].splitlines() if l.strip().startswith('assert') and l.strip() not in recs[pid]['prompt']]
+        assert hidden and not any(h in text for h in hidden), pid
+
+def test_committed_network_loads_and_values_programs():
+    vm, pm = load_models(NETS)
+    p = 'def add(a, b):\n    """Sum of a and b.\n    >>> add(1, 2)\n    3\n    """\n'
+    vs = [vm.value(p, c) for c in ('def add(a, b):\n    return a + b\n', 'def add(a, b):\n    pass\n')]
+    assert all(-1 <= v <= 1 for v in vs)
+    ps = pm.priors(p, None, ['def add(a, b):\n    return a + b\n', 'def add(a, b):\n    return a - b\n'])
+    assert math.isclose(sum(ps), 1.0, abs_tol=1e-9)
+    ev = json.loads((NETS/'eval.json').read_text())
+    assert ev['train_config']['value_target'] == 'reward' and 0 <= ev['test']['value_auc'] <= 1
