@@ -24,7 +24,7 @@ from .records import JsonlLog, iter_jsonl, default_concurrency
 __all__ = ['STRATEGIES', 'SEED_STRIDE', 'ANCHORS', 'parse_strategies', 'pass_at_k', 'ProblemResult', 'visible_rank',
            'bench_config', 'run_problem', 'ResultsLog', 'read_results', 'latest_results', 'BenchmarkResult',
            'summary_table', 'results_name', 'llm_slug', 'RayWorker', 'load_results', 'run_benchmark', 'plot_pass1',
-           'plot_solve_curve', 'save_figures', 'mcnemar', 'paired', 'shortfall', 'per_problem']
+           'plot_solve_curve', 'save_figures', 'mcnemar', 'paired', 'shortfall', 'per_problem', 'call_split']
 
 # %% ../nbs/09_benchmark.ipynb #d2623791
 STRATEGIES:dict[str,str] = {'greedy': 'submitted', 'sample': 'estimator', 'best-of-n': 'submitted', 'reflexion': 'submitted',
@@ -663,3 +663,19 @@ def per_problem(results:dict[str,BenchmarkResult]) -> 'pandas.DataFrame':
             d = rows.setdefault(r.task_id, {})
             d[s] = bool(r.passed); d[f"{s} calls"] = r.llm_calls
     return pd.DataFrame.from_dict(rows, orient='index')
+
+# %% ../nbs/09_benchmark.ipynb #b5344c26
+def call_split(arms:dict[str,BenchmarkResult]) -> 'pandas.DataFrame':
+    "Per arm: problems, pass@1, and LLM calls per problem split into code completions and reflector calls, with the value network's answers."
+    import pandas as pd
+    mean, rows = (lambda xs: round(sum(xs) / max(len(xs), 1), 2)), []
+    for name, b in arms.items():
+        rs = b.per_problem
+        refl = [r.stats.get('reflections', 0) for r in rs]
+        rows.append({'arm': name, 'problems': len(rs), 'pass@1': round(100 * b.pass_at_1, 1), 'solved': b.solved,
+                     'calls': mean([r.llm_calls for r in rs]),
+                     'completions': mean([r.llm_calls - x for r, x in zip(rs, refl)]),
+                     'reflector calls': mean(refl),
+                     'network values': mean([r.stats.get('net_values', 0) for r in rs]),
+                     'at the cap': sum(r.llm_calls >= r.n for r in rs), 's/problem': round(sum(r.wall_time for r in rs) / max(len(rs), 1), 1)})
+    return pd.DataFrame(rows).set_index('arm')
