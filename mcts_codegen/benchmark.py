@@ -450,7 +450,7 @@ class _RayPool:
         for a in self.actors: self.ray.kill(a)
         if self.started: self.ray.shutdown()
 
-# %% ../nbs/09_benchmark.ipynb #3e38682e
+# %% ../nbs/09_benchmark.ipynb #b2d9c617
 def _pending(folder:Path|None, strategy:str, recs:list[dict], n:int, seed:int, resume:bool) -> tuple[ResultsLog|None, dict[str,ProblemResult]]:
     "The results log of `strategy` and the results it already holds for `recs`."
     if folder is None: return None, {}
@@ -485,7 +485,12 @@ def _write_summary(folder:Path, results:dict[str,BenchmarkResult]):
     tmp.write_text(json.dumps({s: b.model_dump(mode='json', exclude={'per_problem'}) for s, b in results.items()}, indent=1))
     os.replace(tmp, folder/'summary.json')
 
-# %% ../nbs/09_benchmark.ipynb #9a9ea301
+def _summarized(folder:Path, n:int, seed:int, ids:list[str], results:dict[str,BenchmarkResult]) -> dict[str,BenchmarkResult]:
+    "What `summary.json` shows: the strategies covering every problem the folder holds; if none does, those covering this run's `ids`."
+    held = sorted({r.task_id for b in load_results(folder, n, seed).values() for r in b.per_problem})
+    return load_results(folder, n, seed, held) or (load_results(folder, n, seed, ids) | results)
+
+# %% ../nbs/09_benchmark.ipynb #abcbe7f8
 def run_benchmark(strategies:str|list[str]='greedy', # names or comma lists (see `STRATEGIES`), or 'all'
                   problems='0-163', # HumanEval ids: '0-163', 'HumanEval/3', [0, 5], ...
                   llm='local:qwen2.5-coder-1.5b', # LLM spec, or a client object
@@ -544,7 +549,7 @@ def run_benchmark(strategies:str|list[str]='greedy', # names or comma lists (see
         if own_exec is not None: own_exec.close()
     if folder is not None:
         folder.mkdir(parents=True, exist_ok=True)
-        every = load_results(folder, n, seed, [r['task_id'] for r in recs]) | results
+        every = _summarized(folder, n, seed, [r['task_id'] for r in recs], results)
         _write_summary(folder, every)
         if figures: save_figures(every, folder)
     return results

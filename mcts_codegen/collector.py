@@ -78,7 +78,7 @@ class TrainingCollector:
         self.log.append_episode(exs)
         self.episodes += 1; self.examples += len(exs)
 
-# %% ../nbs/10_collector.ipynb #b2a3b6ac
+# %% ../nbs/10_collector.ipynb #fc1fa6e5
 def _llm_value(node:Node, w:float) -> float|None:
     "The value blended into `node.reward` by a reflector or value model, if one was."
     r, res = node.reward, node.result
@@ -97,11 +97,10 @@ def build(self:TrainingCollector, problem:Problem, # the problem as the search s
     "The episode's examples: one per node of the final tree (expanded ones first, in order), each with the episode's outcome."
     root = result.root
     if root is None: return []
-    t_end, expanded = time.time(), list(expanded or [])
-    ids = {id(n) for n, _ in expanded}
-    expanded += [(n, t_end) for n in root.walk() if (n.expansions > 0 or n.children) and id(n) not in ids]
-    n_exp, ids = len(expanded), {id(n) for n, _ in expanded}
-    states = expanded + [(n, t_end) for n in root.walk() if id(n) not in ids]  # then the leaves: programs run but never expanded
+    t_end, expanded, nodes = time.time(), list(expanded or []), list(root.walk())
+    ids, grown = {id(n) for n, _ in expanded}, lambda n: n.expansions > 0 or bool(n.children)
+    expanded += [(n, t_end) for n in nodes if grown(n) and id(n) not in ids]
+    states, n_exp = expanded + [(n, t_end) for n in nodes if not grown(n)], len(expanded)  # then the leaves: programs run, never expanded
     out, ep = episode_outcome(result), f"{problem.id}#{uuid.uuid4().hex[:12]}"
     n_tests, exs = len(problem.visible_tests), []
     for i, (n, t) in enumerate(states):

@@ -115,7 +115,7 @@ def top1_agreement(scores:torch.Tensor, # [B, K] predicted scores or probabiliti
     best = target.masked_fill(~mask, float('-inf')).amax(-1, keepdim=True)
     return (target.gather(-1, pick) >= best).squeeze(-1).float()
 
-# %% ../nbs/13_trainer.ipynb #646005b0
+# %% ../nbs/13_trainer.ipynb #8dc554d2
 @torch.inference_mode()
 def evaluate(net:PolicyValueNet, # the network
              ds:MCTSDataset, # states to evaluate (held-out problems)
@@ -131,8 +131,8 @@ def evaluate(net:PolicyValueNet, # the network
         out = net(b)
         B = len(b['value']); n += B
         for k, v in distillation_loss(out, b, **loss_kw).items(): sums[k] = sums.get(k, 0.0) + float(v) * B
-        vt = loss_kw.get('value_target', 'value'); rows = _value_rows(b, vt)
-        vals += out['value'][rows].float().tolist(); labels += (b[vt][rows] >= 1 - 1e-6).tolist()
+        vt = loss_kw.get('value_target', 'value'); has = _value_rows(b, vt)
+        vals += out['value'][has].float().tolist(); labels += (b[vt][has] >= 1 - 1e-6).tolist()
         rows = b['has_policy'] & (b['child_mask'].sum(-1) >= 2)
         if rows.any():
             m, t = b['child_mask'][rows], b['policy'][rows]

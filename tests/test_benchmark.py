@@ -5,7 +5,7 @@ import pytest
 from typer.testing import CliRunner
 import mcts_codegen.benchmark as B
 from mcts_codegen.benchmark import (STRATEGIES, BenchmarkResult, ProblemResult, ResultsLog, bench_config, latest_results, pass_at_k,
-                                    read_results, run_benchmark, run_problem)
+                                    load_results, read_results, run_benchmark, run_problem)
 from mcts_codegen.executor import Executor
 from mcts_codegen.llm import CachedClient, LLMError, ScriptedClient
 from mcts_codegen.visible import load_humaneval
@@ -246,3 +246,13 @@ def test_context_reaches_every_prompt_and_its_own_folder(ex, tmp_path):
     assert seen and not bad, bad
     assert {t for t, _ in ctx.asked} == {'HumanEval/1', 'HumanEval/2'} and any(r for _, r in ctx.asked)  # refinements ask with their code
     assert sorted(p.name for p in tmp_path.iterdir()) == ['m+rag']
+
+def test_a_run_over_part_of_the_problems_keeps_the_folders_wider_summary(tmp_path):
+    cfg = bench_config(0, executor__workers=2)
+    run_benchmark('greedy', '0-2', ScriptedClient(stateless_reply, name='m'), n=3, out=tmp_path, cfg=cfg, progress=False)
+    run_benchmark('best-of-n', '1-2', ScriptedClient(stateless_reply, name='m'), n=3, out=tmp_path, cfg=cfg, progress=False)
+    summ = json.loads((tmp_path/'m'/'summary.json').read_text())
+    assert set(summ) == {'greedy'} and summ['greedy']['problems'] == 3  # best-of-n covers 2 of the 3: left out, not mixed in
+    assert load_results(tmp_path/'m', ids='1-2')['best-of-n'].problems == 2
+    run_benchmark('best-of-n', '0', ScriptedClient(stateless_reply, name='m'), n=3, out=tmp_path, cfg=cfg, progress=False)
+    assert set(json.loads((tmp_path/'m'/'summary.json').read_text())) == {'greedy', 'best-of-n'}
