@@ -18,7 +18,7 @@ from .llm import get_client
 from .agents import fresh_messages, refine_messages, extract_code, assemble, ContextProvider
 from .executor import Executor, CodeExecutionResult, feedback
 from .engine import MCTSEngine, visible_reward
-from .utils import run_sync, call_seed, SEED_STRIDE, peak_rss_mb
+from .utils import run_sync, call_seed, peak_rss_mb
 from .records import JsonlLog, iter_jsonl, default_concurrency
 
 # %% auto #0

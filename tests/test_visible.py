@@ -3,8 +3,8 @@ import json, time
 from pathlib import Path
 import pytest
 from mcts_codegen.problem import CallTest, Problem
-from mcts_codegen.visible import (HUMANEVAL_ERRATA, ProblemLoadError, check_extraction, coverage, extract_record, extract_tests,
-                                  load_humaneval, load_problem, load_problems, problem_from_humaneval, run_trusted)
+from mcts_codegen.visible import HUMANEVAL_ERRATA, check_extraction, coverage, extract_record, extract_tests, run_trusted
+from mcts_codegen.loaders import ProblemLoadError, load_humaneval, load_problem, load_problems, problem_from_humaneval
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT/'data'/'examples'
@@ -198,7 +198,7 @@ def test_bad_input_errors_many(tmp_path):
     (tmp_path/'d1').mkdir(); (tmp_path/'d2').mkdir()
     for d in ('d1', 'd2'): (tmp_path/d/'same.py').write_text('def f(x):\n    """>>> f(1)\n    1\n    """\n')
     with pytest.raises(ProblemLoadError, match='duplicate problem ids'): load_problems([tmp_path/'d1', tmp_path/'d2'])
-    with pytest.raises(ProblemLoadError, match='canonical_solution'): check_extraction([{'task_id': 'x', 'prompt': 'def f(): pass', 'entry_point': 'f'}])
+    with pytest.raises(ValueError, match='canonical_solution'): check_extraction([{'task_id': 'x', 'prompt': 'def f(): pass', 'entry_point': 'f'}])
 
 def test_jsonl_and_gz(tmp_path):
     probs = load_problems(ROOT/'data'/'HumanEval.jsonl.gz')
