@@ -205,6 +205,17 @@ def test_jsonl_and_gz(tmp_path):
     assert len(probs) == 164 and probs[0].id == 'HumanEval/0' and probs[0].hidden_test
     assert [p.id for p in load_problems(['HumanEval/3', 'HumanEval/10-11', EXAMPLES/'rle.py'])] == ['HumanEval/3', 'HumanEval/10', 'HumanEval/11', 'rle']
 
+NEWEVAL = Path('/work/shared/problems/neweval.jsonl')
+
+@pytest.mark.skipif(not NEWEVAL.is_file(), reason='NewEval is not on this machine')
+def test_neweval_loads_like_humaneval():
+    "NewEval (20 HumanEval-format problems) loads through the one loader, and every extracted example holds on its reference solution."
+    probs = load_problems(NEWEVAL)
+    assert [p.id for p in probs] == [f'NewEval/{i}' for i in range(20)] and all(p.hidden_test for p in probs)
+    assert all(2 <= len(p.visible_tests) <= 4 for p in probs), {p.id: len(p.visible_tests) for p in probs}
+    recs = [json.loads(l) for l in NEWEVAL.read_text().splitlines() if l.strip()]
+    assert all(c.n_passed == c.n_tests for c in check_extraction(recs, workers=2))
+
 from hypothesis import given, settings, strategies as st
 
 _PIECES = list('f(x)[]{}\'"=<>-➞#.,: \n0123456789aTrueNone\\') + ['>>> ', '...', 'Input: ', 'Output: ', 'For x = ', ' the output should be ', 'f(1) == ']
