@@ -69,7 +69,7 @@ def _out_md(o, files, stem, k):
 class Page:
     "One processed notebook as Markdown, with where each cell landed"
     def __init__(self, proc:Path, src:Path|None, files:Path):
-        self.proc, self.src = proc, src
+        self.proc, self.src, self.files = proc, src, files
         nb = nbformat.read(proc, as_version=4)
         self.front, parts, self.cells = {}, [], []  # cells: (kind, first line, last line, cell, visible source, directives)
         line = 1
@@ -173,6 +173,7 @@ def chk_anchor(page, ctx):
             elif re.match(r'^[a-z][\w+.-]*:', url) or url.startswith('//'): continue
             path, _, frag = url.partition('#')
             path = path.split('?')[0]
+            if path.startswith(page.files.name + '/'): continue  # a picture from the page's own outputs
             if not path: tgt = page.name
             else:
                 p = Path(path)
@@ -290,7 +291,7 @@ def render_html(page, dst:Path, pages):
     body = re.sub(r'^(#{1,6} .*?)\s*\{[^}\n]*\}\s*$', r'\1', body, flags=re.M)
     body = re.sub(r'^:::.*$', '', body, flags=re.M)  # Quarto divs (callouts)
     for p in pages: body = body.replace(f"{p}.ipynb)", f"{p}.html)")
-    title, desc = html.escape(str(page.front.get('title', page.name))), html.escape(str(page.front.get('description', '')))
+    title, desc = html.escape(str(page.front.get('title', page.name))), md.renderInline(str(page.front.get('description', '')))
     nav = ' · '.join(f'<a href="{p}.html">{p}</a>' for p in pages)
     dst.write_text(f'<!doctype html><meta charset="utf-8"><title>{title}</title><style>{_CSS}</style>'
                    f'<nav>{nav}</nav><h1>{title}</h1><p class="meta">{desc}</p>\n{md.render(body)}')
