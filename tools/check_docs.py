@@ -153,9 +153,10 @@ def _resolve(page, nm):
 
 def chk_data_any(page, ctx):
     res, head = [], None
+    outs = {n for kind, a, b, *_ in page.cells if kind == 'out' for n in range(a, b + 1)}  # show_doc output, not prose or code
     for n, l in enumerate(page.lines, 1):
         if (m := re.match(r'^#{2,6}\s+([\w.]+)\s*$', l)): head = m[1]
-        if re.search(r'\*\*data\s*:\s*Any', l):
+        if n in outs and re.search(r'\*\*data\s*:\s*Any', l):
             o = _resolve(page, head) if head else None
             fields = getattr(o, 'model_fields', None)
             if fields: res.append((page, n, 'data-any', f"{head} has {len(fields)} fields: {', '.join(list(fields)[:5])}…"))
