@@ -56,7 +56,7 @@ def default_str(f) -> str:
     d = f.default
     return repr(str(d)) if isinstance(d, PurePath) else repr(d)
 
-# %% ../nbs/18_docs.ipynb #f9c7146b
+# %% ../nbs/18_docs.ipynb #319529e9
 def md_cell(s) -> str:
     "`s` made safe for one cell of a Markdown table"
     return str(s).replace('\\', '\\\\').replace('|', '\\|').replace('\n', ' ')
@@ -74,7 +74,7 @@ def fields_table(cls:type[BaseModel], exclude:tuple=()) -> Md:
         b = bounds_str(f.metadata)
         sub = f.annotation if isinstance(f.annotation, type) and issubclass(f.annotation, BaseModel) else None
         desc = f.description or (inspect.getdoc(sub) or '' if sub else '')  # a nested section: its class's docstring
-        rows.append([f"`{nm}`", f"`{type_str(f.annotation)}`" + (f" {b}" if b else ''), f"`{default_str(f)}`", desc])
+        rows.append([f"` {nm} `", f"`{type_str(f.annotation)}`" + (f" {b}" if b else ''), f"`{default_str(f)}`", desc])
     return md_table(['field', 'type', 'default', 'description'], rows)
 
 # %% ../nbs/18_docs.ipynb #f40e06f3

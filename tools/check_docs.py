@@ -332,6 +332,7 @@ def build_pages(proc=True, only=None):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('--screenshots', action='store_true', help=f"render HTML and screenshot {', '.join(SHOT_PAGES)} in headless Chromium")
+    ap.add_argument('--shots', default=','.join(SHOT_PAGES), help="comma-separated pages to screenshot with --screenshots")
     ap.add_argument('--no-proc', action='store_true', help="reuse _proc/ from the last run instead of processing the notebooks again")
     ap.add_argument('--pages', default='', help="comma-separated page names (engine) or notebooks (07_engine) to check; default all")
     ap.add_argument('--rules', default=','.join(RULES), help=f"comma-separated rules to apply: {', '.join(RULES)}")
@@ -356,7 +357,7 @@ def main(argv=None):
         for p in allp:
             render_html(p, hdir/f"{p.name}.html", names)
             if (pf := OUT/'pages'/f"{p.proc.stem}_files").exists(): shutil.copytree(pf, hdir/pf.name, dirs_exist_ok=True)
-        for nm in SHOT_PAGES:
+        for nm in [x.strip() for x in a.shots.split(',') if x.strip()]:
             if nm in names: screenshot(hdir/f"{nm}.html", sdir/f"{nm}.png"); print(f"  screenshot {(sdir/(nm + '.png')).relative_to(ROOT)}")
             else: print(f"  no page {nm} to screenshot")
     return 1 if faults else 0
