@@ -122,7 +122,7 @@ def cmd_table(f) -> Md:
                     [[f"`{p['flag']}`", f"`{p['type']}`", 'required' if p['default'] is ... else f"`{p['default']!r}`", p['help']]
                      for p in cmd_params(f)])
 
-# %% ../nbs/18_docs.ipynb #0a0f3072
+# %% ../nbs/18_docs.ipynb #4302f045
 def sig_text(prefix:str, name:str, params:list[str], end:str=':', maxline:int=110) -> str:
     "A signature as `show_doc` prints it: `prefix name(` then `params` wrapped at `maxline`, then `)` and `end`"
     if not params: return f"{prefix} {name}(){end}"
@@ -135,7 +135,8 @@ def sig_text(prefix:str, name:str, params:list[str], end:str=':', maxline:int=11
 
 def model_sig(cls:type[BaseModel]) -> str:
     "The constructor of pydantic model `cls` with its fields as keyword parameters"
-    return sig_text('class', cls.__name__, [f"{nm}:{type_str(f.annotation)}={default_str(f)}" for nm, f in cls.model_fields.items()])
+    return sig_text('class', cls.__name__, [f"{nm}:{type_str(f.annotation)}" + ('' if f.is_required() else f"={default_str(f)}")
+                                            for nm, f in cls.model_fields.items()])
 
 def cmd_sig(f) -> str:
     "The signature of typer command `f` with real defaults in place of `typer.Option` objects"
