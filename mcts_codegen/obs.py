@@ -35,14 +35,14 @@ def correlation(cid:str|None=None # the id to carry (default: a fresh one)
     try: yield cid_var.get()
     finally: cid_var.reset(tok)
 
-# %% ../nbs/16_obs.ipynb #3691eb7d
+# %% ../nbs/16_obs.ipynb #0a8de200
 _SECRET = re.compile(r'(sk-[A-Za-z0-9_-]{8,}|(?i:bearer)\s+[A-Za-z0-9._~+/=-]+|(?i:api[_-]?key|password|secret|authorization)["\']?\s*[:=]\s*["\']?[^\s"\',}]+)')
 
 def redact(s:str) -> str:
     "`s` with API keys, bearer tokens and `key=value` secrets masked."
     return _SECRET.sub('[redacted]', s)
 
-_RESERVED = set(vars(logging.LogRecord('', 0, '', 0, '', (), None))) | {'message', 'asctime', 'taskName'}
+_RESERVED = set(vars(logging.LogRecord('', 0, '', 0, '', (), None))) | {'message', 'asctime', 'taskName', 'color_message'}
 
 class JsonFormatter(logging.Formatter):
     "Formats a log record as one line of JSON with the correlation id."

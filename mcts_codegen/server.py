@@ -342,7 +342,7 @@ class Service:
         "A job as the API shows it."
         return {k: j[k] for k in ('id', 'status', 'created', 'updated', 'progress', 'best', 'result', 'error') if k in j} | dict(request=j['request'])
 
-# %% ../nbs/17_server.ipynb #599f3029
+# %% ../nbs/17_server.ipynb #48d6b7b6
 STATIC = Path(__file__).parent / 'static' if '__file__' in globals() else Path('../mcts_codegen/static')
 
 def _err(status:int, msg:str, headers:dict|None=None) -> JSONResponse:
@@ -500,13 +500,14 @@ def create_app(db:str|Path='mcts_jobs.db', # SQLite file of jobs
                     yield _sse(0, 'end', dict(status=cur['status'], best_program=cur['best'], result=cur['result'], error=cur['error']))
                     return
             while True:
+                ev = lv.changed  # taken before draining, so an event emitted meanwhile wakes the wait below
                 while i < len(lv.events):
                     kind, data = lv.events[i]
                     yield _sse(i, kind, data)
                     if kind == 'end': return
                     i += 1
                 if await request.is_disconnected(): return
-                ev = lv.changed
+                if i < len(lv.events): continue
                 try: await asyncio.wait_for(ev.wait(), 10)
                 except asyncio.TimeoutError: yield ': keep-alive\n\n'
         return StreamingResponse(stream(), media_type='text/event-stream', headers={'Cache-Control': 'no-cache', 'X-Accel-Buffering': 'no'})
