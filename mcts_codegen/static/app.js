@@ -123,7 +123,7 @@ function select(id) {
   while (tbl.firstChild) tbl.removeChild(tbl.firstChild);
   for (const t of n.tests || []) {
     const tr = document.createElement('tr');
-    const mark = document.createElement('td'); mark.textContent = t.passed ? '✓' : '✗'; mark.className = t.passed ? 'ok' : 'no';
+    const mark = document.createElement('td'); mark.textContent = t.passed ? '✓' : '✗'; mark.className = t.passed ? 't-ok' : 't-no';
     const call = document.createElement('td'); call.textContent = t.call;
     const got = document.createElement('td'); got.textContent = t.passed ? '' : `got ${t.got}${t.error ? ' (' + t.error + ')' : ''}, expected ${t.expected}`;
     tr.append(mark, call, got); tbl.appendChild(tr);
