@@ -190,3 +190,33 @@ def test_kill_9_mid_job_and_restart(tmp_path):
         assert c.delete(f'/v1/jobs/{new}').json()['status'] in ('cancelled', 'done')
         assert len(c.get('/v1/jobs', params=dict(limit=50)).json()) == 4
     finally: stop(p)
+
+def test_cli_serve_and_log_json(tmp_path):
+    "`mcts-codegen serve` starts the app (here on an OpenAI-compatible spec, so no model loads); bad options fail in one line; --log-json logs JSON."
+    import logging, subprocess, sys
+    from typer.testing import CliRunner
+    from mcts_codegen.cli import app
+    from mcts_codegen.obs import JsonFormatter
+    from serve_scripted import free_port
+    r = CliRunner().invoke(app, ['--log-json', 'serve', '--llm', 'bogus', '--db', str(tmp_path / 'x.db')])
+    assert r.exit_code == 2 and 'bad LLM spec' in r.output
+    hs = [h for h in logging.getLogger().handlers if isinstance(h.formatter, JsonFormatter)]
+    assert hs
+    for h in hs: logging.getLogger().removeHandler(h)
+    assert CliRunner().invoke(app, ['serve', '--workers', '0']).exit_code == 2
+    port = free_port()
+    env = dict(os.environ, OPENAI_BASE_URL='http://127.0.0.1:9/v1', OPENAI_API_KEY='sk-test-not-a-real-key-123456', MCTS_CODEGEN_API_TOKEN='')
+    p = subprocess.Popen([sys.executable, '-c', 'from mcts_codegen.cli import app; app()', 'serve', '--port', str(port), '--llm', 'openai:some-model', '--db', str(tmp_path / 'jobs.db')],
+                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)
+    try:
+        for _ in range(300):
+            try:
+                if httpx.get(f'http://127.0.0.1:{port}/readyz', timeout=2).status_code == 200: break
+            except httpx.HTTPError: time.sleep(0.1)
+        d = httpx.get(f'http://127.0.0.1:{port}/readyz').json()
+        assert d['model'] == 'some-model' and d['sandbox']
+        assert 'mcts_codegen' in httpx.get(f'http://127.0.0.1:{port}/').text
+    finally:
+        p.terminate(); out = p.communicate(timeout=20)[0].decode()
+    lines = [json.loads(l) for l in out.splitlines() if l.strip()]  # every line is JSON
+    assert any(l.get('event') == 'start' for l in lines) and 'sk-test' not in out
