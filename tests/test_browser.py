@@ -26,15 +26,15 @@ def browser():
     d.quit()
 
 def test_page_solves_and_draws_the_tree(browser, tmp_path):
-    # right_after=7: a few wrong programs first, so the tree has some shape before the right one
-    p, url = start(tmp_path / 'jobs.db', tmp_path / 'server.log', delay=0.15, right_after=7, workers=1)
+    # right_after=11: wrong programs first, so the tree has some shape before the right one
+    p, url = start(tmp_path / 'jobs.db', tmp_path / 'server.log', delay=0.15, right_after=11, workers=1)
     try:
         d = browser
         d.get(url + '/')
         WebDriverWait(d, 20).until(lambda d: 'ready' in d.find_element(By.ID, 'ready').text)
         box = d.find_element(By.ID, 'prompt')
         box.clear(); box.send_keys(SQ)
-        d.execute_script("document.getElementById('preset').value = 'BALANCED'; document.getElementById('max-calls').value = '12';")
+        d.execute_script("document.getElementById('preset').value = 'BALANCED'; document.getElementById('max-calls').value = '16';")
         d.find_element(By.ID, 'solve').click()
         # the tree draws while the search runs: nodes appear before the job ends
         WebDriverWait(d, 30).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, '#svg circle.node')) >= 3)
