@@ -166,7 +166,7 @@ class JobStore:
     def close(self):
         with self.lock: self.db.close()
 
-# %% ../nbs/17_server.ipynb #c12f917e
+# %% ../nbs/17_server.ipynb #7fd6a692
 class _Live:
     "In-memory state of a job this process is running: its events and task."
     def __init__(self):
@@ -229,7 +229,9 @@ class Service:
             res = await self._exec_arg.arun('def f():\n    return 1\n', [CallTest(call='f()', expected=1)])
             self.sandbox_ready = res.passed
             if not res.passed: self.ready_error = f"sandbox self-test failed: {res.status}"
-            if hasattr(self._raw_llm, 'load'): await asyncio.to_thread(self._raw_llm.load)
+            c = self._raw_llm
+            while not hasattr(c, 'load') and hasattr(c, 'inner'): c = c.inner  # e.g. behind the response cache
+            if hasattr(c, 'load'): await asyncio.to_thread(c.load)
             self.model_ready = True
         except Exception as e:
             self.ready_error = redact(f"{type(e).__name__}: {e}")
@@ -287,7 +289,9 @@ class Service:
         lv = self.live[jid] = _Live()
         t0 = time.perf_counter()
         if self.ready_error: return self._end(jid, lv, 'failed', error=f"the service is not ready: {self.ready_error}")
-        prob, cfg = to_problem(req, self.lim, jid), job_config(req)
+        try: prob, cfg = to_problem(req, self.lim, jid), job_config(req)
+        except (ApiError, ConfigError, ValueError) as e:  # e.g. limits lowered since it was queued
+            return self._end(jid, lv, 'failed', error=getattr(e, 'msg', None) or str(e))
         self.store.update(jid, status='running')
         self.metrics.jobs_running.inc()
         log.info('job started', extra=dict(event='job_start', job=jid))
