@@ -546,7 +546,7 @@ def create_app(db:str|Path='mcts_jobs.db', # SQLite file of jobs
 def _sse(i:int, kind:str, data:dict) -> str:
     return f"id: {i}\nevent: {kind}\ndata: {json.dumps(data, default=str)}\n\n"
 
-# %% ../nbs/17_server.ipynb #f5a23701
+# %% ../nbs/17_server.ipynb #e7d85443
 def serve(host:str='127.0.0.1', # interface to bind (127.0.0.1: this machine only)
           port:int=8000,
           llm_spec:str|None=None, # LLM spec (default: the config's embedded model)
@@ -562,4 +562,4 @@ def serve(host:str='127.0.0.1', # interface to bind (127.0.0.1: this machine onl
         db = Path(user_data_dir('mcts_codegen')) / 'jobs.db'
     setup_logging(json_logs=log_json)
     app = create_app(db, llm_spec=llm_spec, limits=Limits(workers=workers), **kw)
-    uvicorn.run(app, host=host, port=port, log_config=None, access_log=False)
+    uvicorn.run(app, host=host, port=port, log_config=None, access_log=False, timeout_graceful_shutdown=5)  # open event streams do not hold a shutdown

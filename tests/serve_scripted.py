@@ -47,7 +47,7 @@ def main(argv=None):
     setup_logging(level=a.log_level)
     lim = Limits(workers=a.workers, queue=a.queue, max_body=a.max_body, max_calls=a.max_calls, max_prompt=a.max_prompt, retry_after=2)
     app = create_app(a.db, llm=double(a.delay, a.right_after), limits=lim, token=a.token, save_every=0.1)
-    uvicorn.run(app, host='127.0.0.1', port=a.port, log_config=None, access_log=False)
+    uvicorn.run(app, host='127.0.0.1', port=a.port, log_config=None, access_log=False, timeout_graceful_shutdown=5)
 
 def free_port() -> int:
     import socket
