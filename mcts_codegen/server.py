@@ -346,7 +346,7 @@ class Service:
         "A job as the API shows it."
         return {k: j[k] for k in ('id', 'status', 'created', 'updated', 'progress', 'best', 'result', 'error') if k in j} | dict(request=j['request'])
 
-# %% ../nbs/17_server.ipynb #48d6b7b6
+# %% ../nbs/17_server.ipynb #5718ad5d
 STATIC = Path(__file__).parent / 'static' if '__file__' in globals() else Path('../mcts_codegen/static')
 
 def _err(status:int, msg:str, headers:dict|None=None) -> JSONResponse:
@@ -375,6 +375,13 @@ class BodyLimit:
             return {'type': 'http.request', 'body': body, 'more_body': False}
         await self.app(scope, replay, send)
 
+def _swagger_dir() -> Path|None:
+    "Folder of the Swagger UI files from the `swagger-ui-bundle-v2` package (None without it: FastAPI's default loads them from a CDN)."
+    try: import swagger_ui_bundle
+    except ImportError: return None
+    p = Path(swagger_ui_bundle.swagger_ui_path)
+    return p if (p / 'swagger-ui-bundle.js').exists() else None
+
 def _route(request:Request) -> str:
     r = request.scope.get('route')
     return getattr(r, 'path', None) or 'unmatched'
@@ -401,7 +408,9 @@ def create_app(db:str|Path='mcts_jobs.db', # SQLite file of jobs
         yield
         await svc.stop()
 
-    app = FastAPI(title='mcts_codegen', version=__import__('mcts_codegen').__version__, lifespan=lifespan,
+    docs = _swagger_dir()
+    app = FastAPI(title='mcts_codegen', version=__import__('mcts_codegen').__version__, lifespan=lifespan, redoc_url=None,
+                  docs_url=None if docs else '/docs',
                   description="Write code by LLM-guided Monte Carlo Tree Search: submit a problem, watch the search, get the program.")
     app.state.svc = svc
     app.add_middleware(BodyLimit, max_body=lim.max_body)
@@ -532,6 +541,17 @@ def create_app(db:str|Path='mcts_jobs.db', # SQLite file of jobs
         m.queue_depth.set(svc.queue.qsize() if svc.queue else 0)
         body, ctype = m.render()
         return Response(body, media_type=ctype)
+
+    if docs:  # the API docs from the swagger-ui-bundle-v2 package, not from a CDN
+        from fastapi.openapi.docs import get_swagger_ui_html
+        @app.get('/docs', include_in_schema=False)
+        async def api_docs():
+            return get_swagger_ui_html(openapi_url='/openapi.json', title='mcts_codegen API', swagger_favicon_url='data:,',
+                                       swagger_js_url='/docs-assets/swagger-ui-bundle.js', swagger_css_url='/docs-assets/swagger-ui.css')
+        @app.get('/docs-assets/{name}', include_in_schema=False)
+        async def docs_asset(name:str):
+            if name not in ('swagger-ui-bundle.js', 'swagger-ui.css'): raise ApiError(404, f"no docs asset {name!r}")
+            return FileResponse(docs / name)
 
     @app.get('/', include_in_schema=False)
     async def index(): return FileResponse(STATIC / 'index.html', headers={'Cache-Control': 'no-cache'})

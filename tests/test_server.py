@@ -152,6 +152,9 @@ def test_token(srv):
         assert httpx.get(url + path).status_code == 200, path
     assert 'text/html' in httpx.get(url + '/').headers['content-type']
     assert '/v1/solve' in httpx.get(url + '/openapi.json').json()['paths']
+    page = httpx.get(url + '/docs').text
+    assert '/docs-assets/swagger-ui-bundle.js' in page and 'cdn.' not in page  # no CDN
+    assert httpx.get(url + '/docs-assets/swagger-ui-bundle.js').status_code == 200 and httpx.get(url + '/docs-assets/x.js').status_code == 404
     assert 'access-control-allow-origin' not in httpx.get(url + '/healthz', headers={'Origin': 'http://evil.example'}).headers
 
 def test_kill_9_mid_job_and_restart(tmp_path):
