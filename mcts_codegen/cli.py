@@ -353,7 +353,7 @@ def models_fetch(name:str=typer.Argument('qwen2.5-coder-1.5b', help="qwen2.5-cod
     except (KeyError, ValueError, LLMError) as e: _fail(str(e))
     typer.echo(f"{name}: {path} ({path.stat().st_size/2**20:.0f} MiB, verified, {time.time()-t0:.1f}s)")
 
-# %% ../nbs/08_cli.ipynb #a6e22aa3
+# %% ../nbs/08_cli.ipynb #352bcdff
 @app.callback()
 def main(log_json:bool=typer.Option(False, '--log-json', help="write logs to stderr as JSON lines carrying a correlation id"),
          log_level:str=typer.Option('INFO', help="log level with --log-json: DEBUG, INFO, WARNING, ERROR")):
@@ -376,4 +376,4 @@ def serve(host:str=typer.Option('127.0.0.1', help="interface to bind; 127.0.0.1 
     if workers < 1: _fail(f"--workers must be at least 1, not {workers}")
     if not 0 < port < 65536: _fail(f"--port must be between 1 and 65535, not {port}")
     try: server.serve(host, port, llm_spec=llm, workers=workers, db=db)
-    except (ValueError, ConfigError, OSError) as e: _fail(str(e))
+    except (ValueError, ConfigError, OSError, ImportError) as e: _fail(str(e))

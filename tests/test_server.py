@@ -223,3 +223,16 @@ def test_cli_serve_and_log_json(tmp_path):
         p.terminate(); out = p.communicate(timeout=20)[0].decode()
     lines = [json.loads(l) for l in out.splitlines() if l.strip()]  # every line is JSON
     assert any(l.get('event') == 'start' for l in lines) and 'sk-test' not in out
+
+def test_unexpected_error_is_json_500_without_traceback(tmp_path):
+    "A bug in a handler gives a JSON 500 with the request id, never a traceback."
+    from fastapi.testclient import TestClient
+    from mcts_codegen.server import create_app
+    from serve_scripted import double
+    app = create_app(tmp_path / 'jobs.db', llm=double(0, 3), token='')
+    @app.get('/v1/boom')
+    async def boom(): raise RuntimeError('secret internals sk-abcdefghijklmnop')
+    with TestClient(app, raise_server_exceptions=False) as c:
+        r = c.get('/v1/boom', headers={'X-Request-ID': 'boom-1'})
+    assert r.status_code == 500 and r.json() == {'error': 'internal error; quote the request id when reporting it', 'request_id': 'boom-1'}
+    assert 'Traceback' not in r.text and 'secret' not in r.text
