@@ -15,7 +15,7 @@ from .utils import peak_rss_mb
 
 # %% auto #0
 __all__ = ['app', 'rag_app', 'models_app', 'solve', 'bench', 'collect', 'train', 'rag_build', 'rag_query', 'bench_executor_cmd',
-           'models_fetch']
+           'models_fetch', 'main', 'serve']
 
 # %% ../nbs/08_cli.ipynb #dd602509
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
@@ -349,3 +349,28 @@ def models_fetch(name:str=typer.Argument('qwen2.5-coder-1.5b', help="qwen2.5-cod
     try: path = ensure_model(name)
     except (KeyError, ValueError, LLMError) as e: _fail(str(e))
     typer.echo(f"{name}: {path} ({path.stat().st_size/2**20:.0f} MiB, verified, {time.time()-t0:.1f}s)")
+
+# %% ../nbs/08_cli.ipynb #352bcdff
+@app.callback()
+def main(log_json:bool=typer.Option(False, '--log-json', help="write logs to stderr as JSON lines carrying a correlation id"),
+         log_level:str=typer.Option('INFO', help="log level with --log-json: DEBUG, INFO, WARNING, ERROR")):
+    "Write code by LLM-guided Monte Carlo Tree Search."
+    if log_json:
+        from mcts_codegen.obs import setup_logging, cid_var, new_cid
+        if log_level.upper() not in ('DEBUG', 'INFO', 'WARNING', 'ERROR'): _fail(f"--log-level must be DEBUG, INFO, WARNING or ERROR, not {log_level!r}")
+        setup_logging(json_logs=True, level=log_level.upper())
+        cid_var.set(new_cid())  # one id for everything this command does
+
+@app.command()
+def serve(host:str=typer.Option('127.0.0.1', help="interface to bind; 127.0.0.1 serves this machine only, 0.0.0.0 every interface"),
+          port:int=typer.Option(8000, help="TCP port"),
+          llm:Optional[str]=typer.Option(None, help="LLM spec: local:qwen2.5-coder-1.5b (default, loads in the background), local:qwen2.5-coder-0.5b, local:/path.gguf, openai:MODEL"),
+          workers:int=typer.Option(1, help="searches run at once (more jobs wait in the queue)"),
+          db:Optional[Path]=typer.Option(None, help="SQLite file of jobs (default: user data dir/jobs.db)")):
+    "Run the REST API, the web page at / and /metrics (needs the serve extra). Set MCTS_CODEGEN_API_TOKEN to require a bearer token."
+    try: from mcts_codegen import server
+    except ImportError as e: _fail(f'serve needs the serve extra: pip install "mcts_codegen[serve]" ({e.name or e} is missing)')
+    if workers < 1: _fail(f"--workers must be at least 1, not {workers}")
+    if not 0 < port < 65536: _fail(f"--port must be between 1 and 65535, not {port}")
+    try: server.serve(host, port, llm_spec=llm, workers=workers, db=db)
+    except (ValueError, ConfigError, OSError, ImportError) as e: _fail(str(e))

@@ -245,7 +245,7 @@ async def _expand(self:_Search, node:Node) -> list[Node]:
 
 _Search.evaluate, _Search.propose, _Search.add, _Search.expand = _evaluate, _propose, _add, _expand
 
-# %% ../nbs/07_engine.ipynb #c1da0ba8
+# %% ../nbs/07_engine.ipynb #bb0f0547
 def _best(self:_Search) -> Node|None:
     "The node to submit."
     if not self.nodes: return None
@@ -268,7 +268,7 @@ async def _run(self:_Search) -> SearchResult:
         if self.progress is not None:
             b = self.best()
             self.progress(dict(iteration=it, llm_calls=self.calls, nodes=len(self.nodes),
-                               best=None if b is None else b.result.pass_frac, solved=self.solved_at is not None))
+                               best=None if b is None else b.result.pass_frac, solved=self.solved_at is not None, root=self.root))
     b = self.best()
     wall = time.perf_counter() - t0
     st = dict(self.st, t_llm=round(self.t_llm, 4), t_exec=round(self.t_exec, 4),
