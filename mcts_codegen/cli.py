@@ -129,7 +129,7 @@ def solve(problems:list[str]=typer.Argument(..., help="`.py` stubs, `.json`/`.js
         if idx is not None: idx.close()
     if as_json: print(json.dumps([json.loads(r.model_dump_json()) | dict(peak_rss_mb=round(peak_rss_mb(), 1)) for r in results], indent=2))
 
-# %% ../nbs/08_cli.ipynb #79acad99
+# %% ../nbs/08_cli.ipynb #31c23cc2
 def _bench_rag(cfg, problems:str, engine:str):
     "(index, extra `run_benchmark` arguments) for `bench`: a read-only provider that cannot see the evaluated problems."
     if not cfg.rag.enabled: return None, {}
@@ -148,7 +148,7 @@ def _bench_rag(cfg, problems:str, engine:str):
     return idx, dict(context=provider_for(cfg, idx, exclude_ids=ids))
 
 @app.command()
-def bench(problems:str=typer.Option('0-163', help="HumanEval ids and ranges: 0-163, 0-9,42, HumanEval/3"),
+def bench(problems:str=typer.Option('0-163', help="problem ids and ranges: 0-163, 0-9,42, HumanEval/3 (with --data: ids of that file, e.g. 0-19)"),
           strategy:Optional[list[str]]=typer.Option(None, '--strategy', '-s', help="repeatable or comma list of greedy, sample, best-of-n, reflexion, mcts-fast, mcts-balanced, mcts-thorough, mcts-hybrid, oracle (default: all)"),
           n:int=typer.Option(10, '--n', help="budget: LLM completions per problem"),
           llm:str=typer.Option('local:qwen2.5-coder-1.5b', help="LLM spec: local:qwen2.5-coder-1.5b, local:qwen2.5-coder-0.5b, local:/path.gguf, openai:MODEL"),
@@ -164,6 +164,8 @@ def bench(problems:str=typer.Option('0-163', help="HumanEval ids and ranges: 0-1
           value_net:Optional[Path]=typer.Option(None, '--value-net', help=_NETS_HELP + "; used by the mcts strategies"),
           tag:Optional[str]=typer.Option(None, help="results go to OUT/<llm>+TAG/ (default: rag, nets or rag+nets, by what is on)"),
           no_cache:bool=typer.Option(False, '--no-cache', help="ask the model every time: no on-disk response cache (also MCTS_CODEGEN_LLM__CACHE=0)"),
+          data:Optional[Path]=typer.Option(None, '--data', help="a HumanEval-format problem file (.jsonl[.gz]) instead of HumanEval, e.g. ../shared/problems/neweval.jsonl; results go to results/<file stem>/ unless --out"),
+          allow_mixed:bool=typer.Option(False, '--allow-mixed', help="summarise results of one strategy that come from several engine versions (the table's engine column says so)"),
           quiet:bool=typer.Option(False, '--quiet', '-q', help="no progress bars")):
     "Score search strategies on HumanEval: visible tests in, one hidden check out, the budget beside every score."
     from mcts_codegen.benchmark import run_benchmark, summary_table, results_name
@@ -174,9 +176,13 @@ def bench(problems:str=typer.Option('0-163', help="HumanEval ids and ranges: 0-1
     idx, kw = _bench_rag(cfg, problems, engine)
     kw |= _nets(value_net or cfg.search.nets)
     if tag is not None and not re.fullmatch(r'[\w.-]+', tag): _fail(f"--tag may hold letters, digits, '.', '_' and '-' only, not {tag!r}")
+    if data is not None:
+        if not data.is_file(): _fail(f"--data {data}: no such file; give a HumanEval-format .jsonl (task_id, prompt, entry_point, test)")
+        if out == Path('results/humaneval'): out = Path('results')/data.name.split('.')[0]
     folder = out/results_name(llm, tag, 'context' in kw, 'value_model' in kw)
     try: res = run_benchmark(strategy or 'all', problems, llm, n=n, out=out, resume=resume, engine=engine, ray_address=ray_address,
-                             concurrency=concurrency, seed=seed, base_url=base_url, progress=not quiet, tag=tag, cache=False if no_cache else None, **kw)
+                             concurrency=concurrency, seed=seed, base_url=base_url, progress=not quiet, tag=tag, cache=False if no_cache else None,
+                             data=data, allow_mixed=allow_mixed, **kw)
     except (ValueError, ImportError, FileNotFoundError, ConfigError) as e: _fail(str(e))
     except KeyboardInterrupt: _fail(f"interrupted; finished problems are saved under {folder}; rerun with --resume to continue", 130)
     finally:

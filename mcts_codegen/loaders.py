@@ -60,7 +60,7 @@ def _read_jsonl(p:Path) -> list[dict]:
             if not isinstance(out[-1], dict): raise ProblemLoadError(f"{p}:{i}: expected a JSON object (a record), got {type(out[-1]).__name__}")
     return out
 
-# %% ../nbs/02a_loaders.ipynb #7e50e00b
+# %% ../nbs/02a_loaders.ipynb #e215e05a
 def parse_ids(ids, # ints, 'HumanEval/3', '0-79', a range, a comma list, or a list of these; None: all
               n:int=164 # how many problems there are (valid ids are 0..n-1)
              ) -> list[int]:
@@ -73,7 +73,7 @@ def parse_ids(ids, # ints, 'HumanEval/3', '0-79', a range, a comma list, or a li
         if isinstance(o, int) and not isinstance(o, bool): out.append(o); continue
         if not isinstance(o, str): raise ValueError(f"bad HumanEval id {o!r}: use an int 0..{n-1}, 'HumanEval/3' or a range '0-79'")
         for part in filter(None, (s.strip() for s in o.split(','))):
-            s = re.sub(r'^HumanEval/', '', part)
+            s = re.sub(r'^[A-Za-z][\w.-]*/', '', part)  # 'HumanEval/3', 'NewEval/3'
             if m := re.fullmatch(r'(\d+)\s*-\s*(\d+)', s): out += list(range(int(m[1]), int(m[2]) + 1))
             elif s.isdigit(): out.append(int(s))
             else: raise ValueError(f"bad HumanEval id {part!r}: use an int 0..{n-1}, 'HumanEval/3' or a range '0-79'")

@@ -16,8 +16,8 @@ from .problem import CallTest, Problem, UnsupportedValue, encode_value, decode_v
 from .utils import cpu_count
 
 # %% auto #0
-__all__ = ['HUMANEVAL_ERRATA', 'Snippet', 'Extraction', 'extract_tests', 'extract_record', 'run_trusted', 'CheckResult',
-           'check_extraction', 'coverage']
+__all__ = ['Snippet', 'Extraction', 'extract_tests', 'extract_record', 'run_trusted', 'CheckResult', 'check_extraction',
+           'coverage']
 
 # %% ../nbs/02_visible.ipynb #16056648
 class _FnInfo(NamedTuple):
@@ -455,22 +455,11 @@ def extract_tests(prompt:str, # source of the problem: signature and docstring
     snip = lambda c, t=None: Snippet(c.text, c.line, c.form, c.reason, t)
     return Extraction(tests, [snip(c, t) for c,t in zip([c for c in cands if not c.reason], tests)], [snip(c) for c in cands if c.reason])
 
-# %% ../nbs/02_visible.ipynb #b1bc01fd
-HUMANEVAL_ERRATA:dict[str, dict[str, str]] = {
-    'HumanEval/47': {'median([-10, 4, 6, 1000, 10, 20])': "docstring says 15.0; the median is 8.0"},
-    'HumanEval/116': {'sort_array([1, 5, 2, 3, 4])': "docstring sorts by value; the task sorts by the number of ones",
-                      'sort_array([-2, -3, -4, -5, -6])': "docstring sorts by value; the task sorts by the number of ones"},
-}
-
+# %% ../nbs/02_visible.ipynb #fe395ca4
 def extract_record(rec:dict # a HumanEval-style record
                   ) -> Extraction:
-    "`extract_tests(..., report=True)` for a record, with known wrong HumanEval examples moved to `rejected`."
-    x = extract_tests(rec['prompt'], rec['entry_point'], report=True)
-    bad = HUMANEVAL_ERRATA.get(rec.get('task_id', ''), {})
-    if not bad: return x
-    keep = [s for s in x.kept if s.test.call not in bad]
-    drop = [s._replace(reason=f"HumanEval erratum: {bad[s.test.call]}", test=None) for s in x.kept if s.test.call in bad]
-    return Extraction([s.test for s in keep], keep, sorted(x.rejected + drop, key=lambda s: s.line))
+    "`extract_tests(..., report=True)` for a record's prompt and entry point (nothing else of the record is read)."
+    return extract_tests(rec['prompt'], rec['entry_point'], report=True)
 
 # %% ../nbs/02_visible.ipynb #7595071a
 _HARNESS = r'''

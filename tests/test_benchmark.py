@@ -1,5 +1,5 @@
 "HumanEval benchmark: the honest protocol, results files, resume, shared samples, Ray = local, and the `bench` command (scripted LLM double only)."
-import asyncio, itertools, json, re, warnings
+import asyncio, itertools, json, os, re, warnings
 from pathlib import Path
 import pytest
 from typer.testing import CliRunner
@@ -225,7 +225,7 @@ def test_bench_command(monkeypatch, tmp_path):
     assert 'mcts-fast' in r.stdout and 'pass@1' in r.stdout and len(clients) == 1
     r = runner.invoke(app, args + ['--resume'])  # finished: no client is even built
     assert r.exit_code == 0 and len(clients) == 1
-    for bad in (['--strategy', 'beam'], ['--engine', 'spark'], ['--problems', '999'], ['--n', '0']):
+    for bad in (['--strategy', 'beam'], ['--engine', 'spark'], ['--problems', '999'], ['--n', '0'], ['--data', str(tmp_path/'none.jsonl')]):
         r = runner.invoke(app, ['bench', '--out', str(tmp_path), '-q'] + bad)
         assert r.exit_code == 2, (bad, r.output)
 
@@ -257,3 +257,75 @@ def test_a_run_over_part_of_the_problems_keeps_the_folders_wider_summary(tmp_pat
     assert load_results(tmp_path/'m', ids='1-2')['best-of-n'].problems == 2
     run_benchmark('best-of-n', '0', ScriptedClient(stateless_reply, name='m'), n=3, out=tmp_path, cfg=cfg, progress=False)
     assert set(json.loads((tmp_path/'m'/'summary.json').read_text())) == {'greedy', 'best-of-n'}
+
+# --- the fixed protocol: engine versions, cache-free seconds, other problem files, README numbers ---------------------------
+
+class SlowCached(ScriptedClient):
+    "Answers like the double, after `delay` seconds, marking its completions as answered by the response cache."
+    def __init__(self, *a, delay=0.3, **kw): super().__init__(*a, **kw); self.delay = delay
+    async def complete(self, *a, **kw):
+        await asyncio.sleep(self.delay)
+        return [c.__class__(**(vars(c) | dict(cached=True))) for c in await super().complete(*a, **kw)]
+
+def test_rows_record_engine_version_and_cache_free_seconds(ex):
+    rec = RECS[2]  # never solved: best-of-n draws all 3
+    r = asyncio.run(run_problem('best-of-n', rec, SlowCached(stateless_reply, name='m'), ex, n=3))
+    assert r.engine_version == B.engine_version('best-of-n', bench_config()) and r.cache_hits == 3
+    assert r.wall_time > 0.85 and r.wall_time_nocache < r.wall_time - 0.8 and r.llm_time_miss < 0.05
+    b = BenchmarkResult.from_results([r])
+    assert b.time_nocache == r.wall_time_nocache and b.engine == r.engine_version
+    r = asyncio.run(run_problem('best-of-n', rec, SlowCached(stateless_reply, name='m', delay=0.0), ex, n=3))
+    legacy = r.model_copy(update=dict(engine_version=None, wall_time_nocache=None, llm_time_miss=None))
+    assert BenchmarkResult.from_results([legacy]).time_nocache is None and legacy.version == 'legacy'  # hits, and their time unknown
+
+def test_a_changed_search_reruns_everywhere_and_mixed_versions_are_refused(tmp_path):
+    a, b = bench_config(0, executor__workers=2), bench_config(0, executor__workers=2, temperature=0.5)
+    run = lambda ids, cfg, **kw: run_benchmark('best-of-n', ids, ScriptedClient(stateless_reply, name='m'), n=3, out=tmp_path, cfg=cfg, progress=False, **kw)
+    run('0-2', a)
+    assert load_results(tmp_path/'m')['best-of-n'].engine == B.engine_version('best-of-n', a)
+    with pytest.warns(UserWarning, match='mix engine versions'): got = run('1', b)  # a resumed run does not count rows of another version as done
+    assert got['best-of-n'].problems == 1 and got['best-of-n'].engine == B.engine_version('best-of-n', b)
+    with pytest.raises(ValueError, match=r'mix engine versions .*--allow-mixed'): load_results(tmp_path/'m')
+    mixed = load_results(tmp_path/'m', allow_mixed=True)['best-of-n']
+    assert mixed.engine.startswith('mixed: ') and sorted(mixed.engine_versions.values()) == [1, 2]
+    run('0-2', b)  # the strategy rerun everywhere: one version again
+    assert load_results(tmp_path/'m')['best-of-n'].engine_versions == {B.engine_version('best-of-n', b): 3}
+    assert len(read_results(tmp_path/'m'/'best-of-n.jsonl')) == 6  # 3 + 1 + the 2 not yet run with b
+
+def test_report_refuses_mixed_versions_and_prints_the_halves(tmp_path, capsys):
+    import importlib.util
+    spec = importlib.util.spec_from_file_location('report', Path(__file__).parent.parent/'bench'/'report.py')
+    rep = importlib.util.module_from_spec(spec); spec.loader.exec_module(rep)
+    log = ResultsLog(tmp_path/'greedy.jsonl')
+    for i, v in ((0, 'aaaa'), (90, 'aaaa')): log.append(ProblemResult(task_id=f'HumanEval/{i}', strategy='greedy', llm='m', n=3, passed=True, engine_version=v))
+    rep.main([str(tmp_path)])
+    out = capsys.readouterr().out
+    assert '· dev 0-81' in out and '· test 82-163' in out and '· all' in out and '| aaaa |' in out
+    log.append(ProblemResult(task_id='HumanEval/1', strategy='greedy', llm='m', n=3, engine_version='bbbb'))
+    with pytest.raises(SystemExit, match='mix engine versions'): rep.main([str(tmp_path)])
+    rep.main([str(tmp_path), '--allow-mixed'])
+    assert 'Mixed engine versions' in capsys.readouterr().out
+
+NEWEVAL = Path(os.environ.get('NEWEVAL', Path(__file__).resolve().parent.parent.parent/'shared'/'problems'/'neweval.jsonl'))
+
+@pytest.mark.skipif(not NEWEVAL.is_file(), reason='NewEval lives outside the repository, at ../shared/problems/neweval.jsonl (or set NEWEVAL=PATH)')
+def test_neweval_runs_by_the_same_protocol(ex, tmp_path):
+    recs = load_humaneval('0-1', NEWEVAL)
+    sol = {r['entry_point']: r['prompt'] + r['canonical_solution'] for r in recs}
+    seen = []
+    def reply(msgs):
+        seen.append(msgs[-1]['content'])
+        return fence(next(s for e, s in sol.items() if f"def {e}(" in msgs[-1]['content']))
+    res = run_benchmark('greedy,best-of-n', 'NewEval/0-1', ScriptedClient(reply, name='m'), n=2, out=tmp_path, executor=ex, progress=False, data=NEWEVAL)
+    assert [r.task_id for r in res['greedy'].per_problem] == ['NewEval/0', 'NewEval/1'] and res['greedy'].solved == 2
+    hidden = [l.strip() for r in recs for l in r['test'].splitlines() if l.strip().startswith('assert') and l.strip() not in r['prompt']]
+    assert hidden and not any(h in s for h in hidden for s in seen)  # the hidden tests stay hidden
+    assert load_results(tmp_path/'m', ids='0-1', data=NEWEVAL)['greedy'].solved == 2
+
+def test_readme_numbers_agree_with_the_committed_rows():
+    import importlib.util
+    root = Path(__file__).parent.parent
+    spec = importlib.util.spec_from_file_location('readme_numbers', root/'bench'/'readme_numbers.py')
+    mod = importlib.util.module_from_spec(spec); spec.loader.exec_module(mod)
+    mod.main(['--readme', str(root/'README.md'), '--results', str(root/'results'/'humaneval')])
+    assert mod.sci(2.4e-4) == '2.4e-4' and mod.sci(8.04e-7) == '8e-7' and mod.sci(0.27) == '0.27'

@@ -85,6 +85,14 @@ def test_submission_is_chosen_from_visible_evidence(ex):
     res = eng.search(P)
     assert res.code == 'def sq(x):\n    return 9\n' and res.result.n_passed == 1
 
+def test_a_wrong_visible_example_is_tolerated(ex):
+    "A docstring example that no correct program passes: the search keeps going to the budget and submits the best share."
+    p = P.model_copy(update=dict(visible_tests=P.visible_tests + [CallTest(call='sq(2)', expected=5)]))  # wrong: sq(2) is 4
+    progs = [WRONG[3], RIGHT, WRONG[0]]
+    res = MCTSEngine(ScriptedClient([fence(c) for c in progs] * 5), create_preset('FAST', n_iter=20, max_llm_calls=6), executor=ex).search(p)
+    assert res.code == RIGHT and res.result.n_passed == 2 and not res.passed
+    assert res.llm_calls == 6 and res.solved_at_call is None
+
 def test_llm_failure_never_crashes(ex):
     calls = {'n': 0}
     def flaky(m):

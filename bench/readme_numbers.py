@@ -1,0 +1,102 @@
+"""Every number the README's HumanEval section states, computed from the committed results rows, each with an assertion
+that the README says exactly that. Fails (exit 1), naming the claim, when the prose and the rows disagree.
+
+    python bench/readme_numbers.py [--readme README.md] [--results results/humaneval]
+"""
+import argparse, re, sys
+from pathlib import Path
+from mcts_codegen.benchmark import load_results, paired, shortfall
+from mcts_codegen.engine import code_key
+from mcts_codegen.loaders import load_humaneval, problem_from_humaneval
+
+def sci(p:float) -> str:
+    "A p-value as the README writes it: 0.27, 0.0015, 2.4e-4, 8e-7."
+    if p >= 1e-3: return f"{p:.2g}"
+    man, ex = f"{p:.1e}".split('e')
+    return f"{man.removesuffix('.0')}e{int(ex)}"
+
+class Checker:
+    def __init__(self, text:str): self.text, self.lines, self.failed, self.n = ' '.join(text.split()), text.splitlines(), [], 0
+
+    def claim(self, what:str, stated:str, where:str|None=None):
+        "Assert that `stated` (computed from the rows) appears in the README (in the line starting with `where`, if given)."
+        self.n += 1
+        hay = self.text if where is None else next((l for l in self.lines if l.replace('**', '').startswith(where)), '')
+        ok = stated in hay.replace('**', '') if where is not None else stated in self.text
+        print(f"{'ok  ' if ok else 'FAIL'} {what}: {stated!r}")
+        if not ok: self.failed.append(f"{what}: the rows give {stated!r}, the README does not say so")
+
+def table_rows(c:Checker, res:dict, model:str):
+    "The README's HumanEval table: one line per (model, strategy)."
+    labels = {'greedy': 'greedy', 'best-of-n': 'best-of-n (N=10)', 'reflexion': 'reflexion (≤10 calls)',
+              'mcts-balanced': 'mcts-balanced (≤10 calls)', 'oracle': 'oracle@10 (upper bound, not a result)'}
+    for s, lab in labels.items():
+        if s not in res: continue
+        b, where = res[s], f"| {model} | {lab} |"
+        calls = '1 / 1' if b.calls_max == 1 else f"{b.calls_mean:.2f} / {b.calls_max}"
+        c.claim(f"{model} {s} pass@1", f"{100 * b.pass_at_1:.1f}% ({b.solved}/{b.problems})", where)
+        c.claim(f"{model} {s} completions", f"| {calls} |", where)
+        c.claim(f"{model} {s} tokens", f"| {b.tokens_mean:.0f} / {b.tokens_max} |", where)
+        if s != 'oracle': c.claim(f"{model} {s} seconds (legacy: wall time, cache hits included)", f"| {b.avg_time:.0f} |", where)
+        c.claim(f"{model} {s} peak RSS", f"| {b.peak_memory_mb:.0f} MiB |", where)
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
+    ap.add_argument('--readme', type=Path, default=Path('README.md'))
+    ap.add_argument('--results', type=Path, default=Path('results/humaneval'))
+    a = ap.parse_args(argv)
+    text = a.readme.read_text()
+    c = Checker(text)
+    s05, s15 = load_results(a.results/'qwen2.5-coder-0.5b'), load_results(a.results/'qwen2.5-coder-1.5b')
+    table_rows(c, s05, '0.5B'); table_rows(c, s15, '1.5B')
+    m, g, b, o, rf = (s05[k] for k in ('mcts-balanced', 'greedy', 'best-of-n', 'oracle', 'reflexion'))
+
+    p = paired(m, g)
+    c.claim("mcts vs greedy, 0.5B", f"+{p['diff_pts']:.1f} points on 0.5B ({p['wins']} problems won, {p['losses']} lost, exact McNemar p = {sci(p['p_mcnemar'])})")
+    p = paired(s15['mcts-balanced'], s15['greedy'])
+    c.claim("mcts vs greedy, 1.5B", f"+{p['diff_pts']:.1f} on 1.5B ({p['wins']} won, {p['losses']} lost, p = {sci(p['p_mcnemar'])})")
+    p = paired(m, b)
+    c.claim("mcts vs best-of-n", f"+{p['diff_pts']:.1f} points ({p['wins']} won, {p['losses']} lost, p = {sci(p['p_mcnemar'])}: not significant)")
+    c.claim("calls on all 164", f"({m.calls_mean:.2f} against {b.calls_mean:.2f})")
+    vis = [r.task_id for r in m.per_problem if r.visible_tests]
+    mv, bv = ({r.task_id: r for r in x.per_problem} for x in (m, b))
+    mean = lambda d, k: sum(getattr(d[t], k) for t in vis) / len(vis)
+    c.claim("no visible tests", f"the {164 - len(vis)} problems without visible tests")
+    c.claim("budget on problems with visible tests",
+            f"on the {len(vis)} with visible tests the search spends more ({mean(mv, 'llm_calls'):.2f} calls and {mean(mv, 'tokens'):.0f} tokens "
+            f"against {mean(bv, 'llm_calls'):.2f} and {mean(bv, 'tokens'):.0f})")
+    short = o.solved - m.solved
+    c.claim("short of oracle", f"ends {short} problems ({100 * short / o.problems:.1f} points) short of oracle@10")
+    sf = shortfall(m, o)
+    c.claim("shortfall", f"of the {sum(map(len, sf.values()))} problems the oracle solves and the search does not, {len(sf['visible tests fooled'])} are ones where "
+                         f"the visible tests passed a program the hidden tests reject, {len(sf['no visible pass found'])} where no program passing the visible tests "
+                         f"was found within 10 calls, and {len(sf['no visible tests'])} have no visible tests")
+    po, pg = {r.task_id: r for r in o.per_problem}, {r.task_id: r for r in g.per_problem}
+    extra = [r for r in m.per_problem if r.passed and not po[r.task_id].passed]
+    greedy = [r for r in extra if pg[r.task_id].code is not None and code_key(r.code) == code_key(pg[r.task_id].code)]
+    deep = [r for r in extra if r not in greedy and r.stats.get('refine', 0) > 0]
+    depth = {r.stats.get('max_depth') for r in deep}
+    assert len(depth) == 1, depth
+    c.claim("solved beyond the oracle", f"the search solves {len(extra)} problems the oracle does not: {len(greedy)} through the greedy answer "
+                                        f"and {len(deep)} through depth-{depth.pop()} refinements")
+    fresh = sum(r.stats.get('fresh', 0) for r in m.per_problem) - m.problems  # each search's first fresh node is its greedy answer
+    assert all(r.stats.get('fresh', 0) >= 1 for r in m.per_problem)
+    c.claim("refinements against fresh samples", f"{sum(r.stats.get('refine', 0) for r in m.per_problem)} refinements against {fresh} fresh samples "
+                                                 f"besides the {m.problems} greedy answers")
+    p = paired(rf, g)
+    c.claim("reflexion vs greedy", f"passes {rf.solved} problems, only {p['wins'] - p['losses']} more than greedy and {'none' if not p['losses'] else p['losses']} fewer (p = {sci(p['p_mcnemar'])})")
+    p = paired(m, rf)
+    c.claim("mcts vs reflexion", f"MCTS beats it by {p['diff_pts']:.1f} points ({p['wins']} won, {p['losses']} lost, p = {sci(p['p_mcnemar'])}) "
+                                 f"at fewer calls ({m.calls_mean:.2f} against {rf.calls_mean:.2f})")
+    assert 0.45 < m.tokens_mean / rf.tokens_mean < 0.55, "'half the tokens'"
+    c.claim("half the tokens", "and half the tokens")
+    sf = shortfall(rf, o)
+    c.claim("reflexion shortfall", f"Of the {sum(map(len, sf.values()))} problems the oracle solves and reflexion does not, in {len(sf['no visible pass found'])} it never found")
+
+    probs = [problem_from_humaneval(r) for r in load_humaneval()]
+    c.claim("visible tests", f"{sum(bool(p.visible_tests) for p in probs)} of the {len(probs)} HumanEval problems get at least one visible test from their docstring "
+                             f"({sum(len(p.visible_tests) for p in probs)} tests in all)")
+    print(f"\n{c.n - len(c.failed)}/{c.n} README figures agree with the committed rows")
+    if c.failed: sys.exit('README and rows disagree:\n' + '\n'.join(c.failed))
+
+if __name__ == '__main__': main()
