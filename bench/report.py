@@ -10,7 +10,7 @@ import argparse, sys
 from pathlib import Path
 from mcts_codegen.benchmark import load_results, paired, shortfall, subset, HUMANEVAL_SPLITS
 
-ORDER = ['greedy', 'sample', 'best-of-n', 'reflexion', 'mcts-fast', 'mcts-balanced', 'mcts-thorough', 'oracle']
+ORDER = ['greedy', 'sample', 'best-of-n', 'reflexion', 'mcts-fast', 'mcts-balanced', 'mcts-thorough', 'mcts-plan', 'mcts-repair', 'mcts-select', 'mcts-levers', 'oracle']
 
 def label(b):
     return {'estimator': "sample (pass@1 estimate)", 'upper bound': f"oracle@{b.n} (upper bound)"}.get(b.kind, b.strategy)
@@ -32,7 +32,8 @@ def table(res):
         print("\n**Mixed engine versions** (--allow-mixed): some strategy's rows come from different code or settings; its numbers are not one experiment.")
 
 def comparisons(res):
-    pairs = [('mcts-balanced', s) for s in ('greedy', 'best-of-n', 'reflexion')] + [('best-of-n', 'greedy'), ('reflexion', 'greedy')]
+    pairs = ([('mcts-balanced', s) for s in ('greedy', 'best-of-n', 'reflexion')] + [('best-of-n', 'greedy'), ('reflexion', 'greedy')]
+             + [(f'mcts-{x}', s) for x in ('plan', 'repair', 'select', 'levers') for s in ('mcts-balanced', 'best-of-n')])
     rows = [paired(res[a], res[b]) for a, b in pairs if a in res and b in res]
     if not rows: return
     print("\n| A vs B | problems | A | B | A−B (points) | A only | B only | McNemar p |")

@@ -28,9 +28,10 @@ __all__ = ['STRATEGIES', 'SEARCH_MODULES', 'HUMANEVAL_SPLITS', 'ANCHORS', 'parse
            'load_results', 'subset', 'run_benchmark', 'plot_pass1', 'plot_solve_curve', 'save_figures', 'mcnemar',
            'paired', 'shortfall', 'per_problem', 'call_split']
 
-# %% ../nbs/09_benchmark.ipynb #d2623791
+# %% ../nbs/09_benchmark.ipynb #1a9fa8bf
 STRATEGIES:dict[str,str] = {'greedy': 'submitted', 'sample': 'estimator', 'best-of-n': 'submitted', 'reflexion': 'submitted',
                             'mcts-fast': 'submitted', 'mcts-balanced': 'submitted', 'mcts-thorough': 'submitted', 'mcts-hybrid': 'submitted',
+                            'mcts-plan': 'submitted', 'mcts-repair': 'submitted', 'mcts-select': 'submitted', 'mcts-levers': 'submitted',
                             'oracle': 'upper bound'}
 
 def parse_strategies(spec:str|list[str] # names, comma lists of names, or 'all'
@@ -182,7 +183,7 @@ class _Outcome:
     iterations:int = 1
     stats:dict = field(default_factory=dict)
 
-# %% ../nbs/09_benchmark.ipynb #5adfe4fc
+# %% ../nbs/09_benchmark.ipynb #8374240c
 async def _greedy(c:_Ctx) -> _Outcome:
     "One completion at temperature 0."
     comp, = await c.complete(c.fresh(), 1, True, c.base)
@@ -253,7 +254,8 @@ def _mcts(preset:str) -> Callable:
 
 _RUNNERS:dict[str,Callable] = {'greedy': _greedy, 'sample': _samples, 'best-of-n': _best_of_n, 'reflexion': _reflexion,
                                'mcts-fast': _mcts('FAST'), 'mcts-balanced': _mcts('BALANCED'), 'mcts-thorough': _mcts('THOROUGH'),
-                               'mcts-hybrid': _mcts('HYBRID'),
+                               'mcts-hybrid': _mcts('HYBRID'), 'mcts-plan': _mcts('PLAN'), 'mcts-repair': _mcts('REPAIR'),
+                               'mcts-select': _mcts('SELECT'), 'mcts-levers': _mcts('LEVERS'),
                                'oracle': _oracle}
 
 # %% ../nbs/09_benchmark.ipynb #4a3194ca

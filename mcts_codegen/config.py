@@ -17,7 +17,7 @@ from .utils import cpu_count
 __all__ = ['PRESETS', 'SearchConfig', 'LLMConfig', 'ExecutorConfig', 'DataConfig', 'RAGConfig', 'Config', 'ConfigError',
            'env_settings', 'create_preset']
 
-# %% ../nbs/00_config.ipynb #18f4b49b
+# %% ../nbs/00_config.ipynb #dc438fa1
 class SearchConfig(BaseModel):
     "How the tree search spends its budget."
     n_iter:int = Field(30, ge=1, le=100_000, description="MCTS iterations")
@@ -36,6 +36,12 @@ class SearchConfig(BaseModel):
     nets:Path|None = Field(None, description="checkpoint of trained policy/value networks, loaded by `solve` and `bench` (None: off)")
     net_confidence:float|None = Field(None, ge=0, le=1, description="with a value network and the LLM reflector: ask the LLM only where |network value| is below this (None: the network replaces the reflector)")
     seed:int = Field(0, ge=0, description="seed for sampling and tie-breaks")
+    fresh:Literal['code','plan'] = Field('code', description="a fresh program at the root: code at once, or a short plan then its code (one completion)")
+    fix:Literal['refine','repair','replan','auto'] = Field('refine', description="expanding a failing program: refine from all feedback, repair one failing call in the smallest window, revise its plan, or auto (repair a near miss, replan otherwise)")
+    root_min:int = Field(0, ge=0, le=1000, description="fresh programs at the root before any failing program is expanded (0: the selection rule decides)")
+    agreement:Literal['off','ties','no_tests'] = Field('off', description="break ties among the best programs by visible evidence by their behaviour on model-written test inputs: never, whenever two or more tie, or only on problems without visible tests (one LLM call, reserved from the budget)")
+    n_inputs:int = Field(8, ge=1, le=64, description="test inputs (calls, no expected outputs) asked for when choosing by agreement")
+    clean_k:int = Field(1, ge=1, le=1000, description="without visible tests: stop after this many distinct programs that run cleanly")
 
 class LLMConfig(BaseModel):
     "Which model writes the code, and how to talk to it."
@@ -128,7 +134,7 @@ def _explain(e:ValidationError) -> str:
         lines.append(f"{path} = {val!r} is invalid: {err['msg']}" + (f"; {b}" if b else ''))
     return '\n'.join(lines)
 
-# %% ../nbs/00_config.ipynb #62bff90c
+# %% ../nbs/00_config.ipynb #03111180
 PRESETS:dict[str,dict[str,dict[str,Any]]] = dict(
     FAST=dict(search=dict(n_iter=10, max_depth=5, n_variants=2)),
     BALANCED=dict(search=dict(n_iter=30, max_depth=10, n_variants=3)),
@@ -136,6 +142,10 @@ PRESETS:dict[str,dict[str,dict[str,Any]]] = dict(
     DATA_COLLECTION=dict(search=dict(n_iter=50, early_stop=False), data=dict(collect=True, save_policy=True)),
     BENCHMARK=dict(search=dict(n_iter=30), executor=dict(timeout=10.0), llm=dict(cache=True)),
     HYBRID=dict(search=dict(n_iter=30, max_depth=10, n_variants=3, reflector_weight=0.5, net_confidence=0.6)),
+    PLAN=dict(search=dict(n_iter=30, max_depth=10, n_variants=3, fresh='plan', fix='replan')),
+    REPAIR=dict(search=dict(n_iter=30, max_depth=10, n_variants=3, fix='repair')),
+    SELECT=dict(search=dict(n_iter=30, max_depth=10, n_variants=3, agreement='ties', clean_k=3)),
+    LEVERS=dict(search=dict(n_iter=30, max_depth=10, n_variants=3, fresh='plan', fix='auto', root_min=3, agreement='ties', clean_k=3)),
 )
 
 def _field_section(name:str) -> str:
@@ -149,7 +159,7 @@ def env_settings() -> dict[str,dict[str,Any]]:
     "The settings the `MCTS_CODEGEN_SECTION__FIELD` environment variables give, by section (raw strings)."
     return {s: dict(v) for s,v in EnvSettingsSource(Config)().items() if s in _SECTIONS and isinstance(v, dict)}
 
-def create_preset(name:str='BALANCED', # one of FAST, BALANCED, THOROUGH, DATA_COLLECTION, BENCHMARK, HYBRID (any case)
+def create_preset(name:str='BALANCED', # a name in `PRESETS`: FAST, BALANCED, THOROUGH, DATA_COLLECTION, BENCHMARK, HYBRID, PLAN, REPAIR, SELECT, LEVERS (any case)
                   **overrides # `section__field=value` or `field=value`
                  ) -> Config:
     "A `Config`: the defaults, changed by preset `name`, then by `MCTS_CODEGEN_` environment variables, then by `overrides`."

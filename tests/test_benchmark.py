@@ -329,3 +329,18 @@ def test_readme_numbers_agree_with_the_committed_rows():
     mod = importlib.util.module_from_spec(spec); spec.loader.exec_module(mod)
     mod.main(['--readme', str(root/'README.md'), '--results', str(root/'results'/'humaneval')])
     assert mod.sci(2.4e-4) == '2.4e-4' and mod.sci(8.04e-7) == '8e-7' and mod.sci(0.27) == '0.27'
+
+def test_bench_set_runs_an_ablation_arm_in_its_own_folder(monkeypatch, tmp_path):
+    from mcts_codegen.cli import app
+    monkeypatch.setattr(B, 'get_client', lambda spec, cfg: ScriptedClient(stateless_reply, name='m'))
+    base = ['bench', '--problems', '1', '-s', 'mcts-fast', '--n', '3', '--llm', 'local:m', '--out', str(tmp_path), '-q']
+    r = CliRunner().invoke(app, base + ['--set', 'search.fix=repair', '--set', 'root_min=2'])
+    assert r.exit_code == 0, r.output
+    arm, plain = read_results(tmp_path/'m+fix-repair_root_min-2'/'mcts-fast.jsonl'), None
+    assert 'MCTS_CODEGEN_SEARCH__FIX' not in os.environ  # restored after the run
+    assert CliRunner().invoke(app, base).exit_code == 0
+    plain = read_results(tmp_path/'m'/'mcts-fast.jsonl')
+    assert arm[0].engine_version != plain[0].engine_version
+    for bad in (['--set', 'fix'], ['--set', 'search.fix=patch'], ['--set', 'llm.spec=x']):
+        r = CliRunner().invoke(app, base + bad)
+        assert r.exit_code == 2 and '--set' in r.output, (bad, r.output)

@@ -193,3 +193,94 @@ def test_readme_one_import_example_runs_on_the_embedded_model(capsys):
     res = ns['res']
     assert type(res).__name__ == 'SearchResult' and res.passed and 'def add' in res.code
     assert 'PASS' in capsys.readouterr().out
+
+# --- the levers: plan-level branching, targeted repair, the expansion rule, choice by agreement ----------------------------
+
+def lever_reply(seen, programs):
+    "A double answering each kind of prompt in kind: test inputs, a plan and code, or a bare function; programs are played in order."
+    it = iter(programs)
+    def reply(msgs):
+        u = msgs[-1]['content']; seen.append(u)
+        if 'different calls of `sq`' in u: return "```python\nsq(0)\nsq(2)\nsq(-3)\n```"
+        code = next(it, RIGHT)
+        return f"Plan:\n1. step {len(seen)}\n\n{fence(code)}" if "'Plan:'" in u else fence(code)
+    return reply
+
+def test_plan_branching_revises_the_plan_after_a_failure(ex):
+    seen = []
+    eng = MCTSEngine(ScriptedClient(lever_reply(seen, [WRONG[3], WRONG[0], WRONG[1], WRONG[2]])), create_preset('PLAN', max_llm_calls=8), executor=ex)
+    res = eng.search(P)
+    kinds = [n.action for n in res.root.walk() if n is not res.root]
+    assert set(kinds) == {'plan'} and res.stats['plan'] == len(kinds) and res.stats.get('refine', 0) == 0
+    revisions = [u for u in seen if 'A previous plan was:\n1. step' in u]
+    assert revisions and all('The function written from it is wrong' in u and 'revised plan' in u for u in revisions)
+    assert res.passed and res.code == RIGHT and res.llm_calls <= 8
+
+def test_targeted_repair_shows_one_failing_call_and_keeps_helpers(ex):
+    seen = []
+    helper = 'def twice(x):\n    return 2 * x\n\ndef sq(x):\n    return twice(x) if x == 3 else 4\n'  # sq(3) wrong, sq(-2) right
+    fixed = 'def sq(x):\n    return x * x if x else twice(0)\n'
+    fresh = iter([helper] + WRONG)
+    def reply(msgs):
+        u = msgs[-1]['content']; seen.append(u)
+        return fence(fixed if u.startswith('This Python function is wrong') else next(fresh))
+    res = MCTSEngine(ScriptedClient(reply), create_preset('REPAIR', n_variants=2, max_llm_calls=8), executor=ex).search(P)
+    rep = [u for u in seen if u.startswith('This Python function is wrong')]
+    assert rep and '`sq(3)` should return 9, but it returned 6' in rep[0] and 'def twice' not in rep[0] and 'Square x' not in rep[0]
+    assert res.passed and 'def twice' in res.code and 'x * x if x' in res.code and res.stats['repair'] >= 1
+
+def test_auto_rule_repairs_near_misses_and_replans_the_rest(ex):
+    from mcts_codegen.engine import _Search
+    from mcts_codegen.node import Node
+    eng = MCTSEngine(ScriptedClient(['x']), create_preset('LEVERS'), executor=ex)
+    srch = _Search(eng, P, None)
+    near, far = Node('def sq(x):\n    return 9\n', srch.root, action='plan'), Node('def sq(x):\n    return 0\n', srch.root, action='plan')
+    near.result, far.result = ex.run(near.code, P.visible_tests), ex.run(far.code, P.visible_tests)
+    assert srch.expansion(srch.root)[0] == 'plan'
+    mode, _, fail = srch.expansion(near)
+    assert mode == 'repair' and fail.call == 'sq(-2)' and fail.got == '9'
+    assert srch.expansion(far)[0] == 'plan'
+    eng.cfg.search.fix = 'refine'
+    assert srch.expansion(near)[0] == 'refine' and srch.expansion(srch.root)[0] == 'plan'
+
+def test_root_min_draws_fresh_programs_before_going_deeper(ex):
+    progs = [f'def sq(x):\n    return {i}\n' for i in range(12)]
+    eng = MCTSEngine(ScriptedClient([fence(c) for c in progs]), create_preset('FAST', n_variants=1, root_min=4, widen_prior=0.0, max_llm_calls=6), executor=ex)
+    res = eng.search(P)
+    order = sorted((n for n in res.root.walk() if n is not res.root), key=lambda n: n.idx)
+    assert [n.depth for n in order[:4]] == [1, 1, 1, 1] and any(n.depth == 2 for n in order)  # then the rule picks deeper nodes again
+
+def test_agreement_breaks_ties_by_behaviour_within_the_budget(ex):
+    p = P.model_copy(update=dict(visible_tests=[]))
+    progs = ['def sq(x):\n    return x * 3\n', 'def sq(x):\n    return x * x\n', 'def sq(x):\n    return x ** 2\n']
+    seen = []
+    res = MCTSEngine(ScriptedClient(lever_reply(seen, progs)), create_preset('SELECT', max_llm_calls=4), executor=ex).search(p)
+    assert res.code == progs[1] and res.llm_calls == 4 and res.stats['agreement']['changed'] and res.stats['agreement']['tied'] == 3
+    assert sum('different calls of `sq`' in u for u in seen) == 1 and all(SENTINEL not in u and 'candidate(5)' not in u for u in seen)
+    off = MCTSEngine(ScriptedClient(lever_reply([], progs)), create_preset('SELECT', max_llm_calls=4, agreement='off'), executor=ex).search(p)
+    assert off.code == progs[0] and 'agreement' not in off.stats  # the first clean program, as without the lever
+    # visible evidence first: a program passing more visible tests is never overruled by agreement
+    res = MCTSEngine(ScriptedClient(lever_reply([], [WRONG[3], RIGHT, RIGHT])), create_preset('SELECT', max_llm_calls=3), executor=ex).search(P)
+    assert res.code == RIGHT and 'agreement' not in res.stats
+
+def test_budget_reserved_for_agreement_is_never_overshot(ex):
+    for cap in (1, 2, 3, 5):
+        seen = []
+        res = MCTSEngine(ScriptedClient(lever_reply(seen, WRONG * 3)), create_preset('LEVERS', max_llm_calls=cap), executor=ex).search(P)
+        assert res.llm_calls <= cap and len(seen) == res.llm_calls, (cap, res.llm_calls, len(seen))
+
+def test_tree_invariants_with_every_lever_on(ex):
+    snaps = []
+    def progress(d): snaps.append({id(n): n.visits for n in d['root'].walk()})
+    def reply(msgs):
+        u = msgs[-1]['content']
+        if 'different calls of `sq`' in u: return "```python\nsq(1)\nsq(4)\n```"
+        body = fence(random.choice(WRONG + ['def sq(x):\n    return x * x if x > 0 else -1\n']) + f'\n# {random.random()}\nZ = {random.randint(0, 10**6)}\n')
+        return f"Plan:\n1. try\n\n{body}" if "'Plan:'" in u else body
+    eng = MCTSEngine(ScriptedClient(reply), create_preset('LEVERS', n_iter=15, max_llm_calls=25), executor=ex)
+    res = eng.search(P, progress)
+    for n in res.root.walk():
+        assert -1 <= n.q <= 1 and n.visits >= sum(c.visits for c in n.children) and n.virtual_loss == 0
+        assert n.reward is None or -1 <= n.reward <= 1
+    for a, b in zip(snaps, snaps[1:]): assert all(b.get(k, v) >= v for k, v in a.items())  # visits never decrease
+    assert res.llm_calls <= 25 and {n.action for n in res.root.walk()} - {'root', 'plan', 'repair', 'refine'} == set()
