@@ -56,16 +56,19 @@ class CodeExecutionResult(BaseModel):
         "Share of tests passed (0 without tests)."
         return self.n_passed / self.n_tests if self.n_tests else 0.0
 
-# %% ../nbs/06_executor.ipynb #a1d71d06
+# %% ../nbs/06_executor.ipynb #b0752935
 _FS_GUARDS, _NET_GUARDS = ('landlock','bwrap'), ('netns','seccomp','bwrap')
 _log = logging.getLogger(__name__)
 
 class SandboxUnavailable(RuntimeError):
     "No real isolation is available here and `allow_unsafe` is off."
 
-def is_protected(layers:list[str]) -> bool:
-    "Whether `layers` guard both the filesystem (Landlock or bubblewrap; never `setuid` alone) and the network."
-    return any(l in layers for l in _FS_GUARDS) and any(l in layers for l in _NET_GUARDS)
+def is_protected(layers:list[str], # active layers
+                 root:bool|None=None # whether the worker runs as root (default: whether this process does)
+                ) -> bool:
+    "Whether `layers` guard the filesystem (Landlock or bubblewrap; never `setuid` alone) and the network, and a root worker drops root."
+    root = os.geteuid() == 0 if root is None else root
+    return any(l in layers for l in _FS_GUARDS) and any(l in layers for l in _NET_GUARDS) and (not root or 'setuid' in layers)
 
 # %% ../nbs/06_executor.ipynb #ef35d384
 _CG = Path('/sys/fs/cgroup')

@@ -75,14 +75,15 @@ def landlock_abi() -> int:
     try: return _sys(_NR_LL_CREATE, None, ctypes.c_size_t(0), ctypes.c_uint32(1))
     except OSError: return 0
 
-# %% ../nbs/06a_worker.ipynb #5ea0f3c6
+# %% ../nbs/06a_worker.ipynb #4aa563c7
 class _RulesetAttr(ctypes.Structure): _fields_ = [('fs', ctypes.c_uint64), ('net', ctypes.c_uint64), ('scoped', ctypes.c_uint64)]
 class _PathBeneath(ctypes.Structure): _pack_ = 1; _fields_ = [('allowed', ctypes.c_uint64), ('fd', ctypes.c_int32)]
 
 _LL_X, _LL_W, _LL_R, _LL_RDIR, _LL_TRUNC, _LL_IOCTL = 1, 2, 4, 8, 1<<14, 1<<15
 _LL_FS_BITS = {1: 13, 2: 14, 3: 15, 4: 15, 5: 16}  # ABI -> number of handled filesystem rights
 
-_SYSTEM_RO = ('/usr', '/lib', '/lib32', '/lib64', '/libx32', '/bin', '/sbin', '/etc', '/sys',
+_SYSTEM_RO = ('/usr', '/lib', '/lib32', '/lib64', '/libx32', '/bin', '/sbin', '/sys',
+              '/etc/ld.so.cache', '/etc/localtime', '/etc/ssl', '/etc/passwd', '/etc/group', '/etc/nsswitch.conf', '/etc/hosts', '/etc/mime.types',
               '/dev/zero', '/dev/urandom', '/dev/random', '/dev/full', '/proc/meminfo', '/proc/cpuinfo', '/proc/stat')
 
 def readable_roots() -> list[str]:

@@ -1,5 +1,5 @@
 "Ordinary behaviour of the sandboxed executor: verdicts, errors, cache, JavaScript, concurrency, isolation fallback."
-import asyncio, json, sys, threading, time
+import asyncio, json, os, sys, threading, time
 from pathlib import Path
 import pytest
 
@@ -156,7 +156,7 @@ def test_partial_stack_without_root_layers():
     "What a non-root user gets (no cgroup, no setuid): orphans are still found (subreaper) and killed."
     layers = [l for l in ('netns', 'landlock', 'seccomp') if l in probe_layers()]
     if not layers: pytest.skip('no unprivileged layer available')
-    with make(ExecutorConfig(workers=1, timeout=2), layers=layers) as e:
+    with make(ExecutorConfig(workers=1, timeout=2, allow_unsafe=os.geteuid() == 0), layers=layers) as e:  # as root, a child without setuid is root: unsafe
         assert 'cgroup' not in e.isolation and 'setuid' not in e.isolation
         code = 'import os, time\ndef f():\n    r, w = os.pipe()\n    if os.fork() == 0:\n        os.setsid()\n        if os.fork() == 0:\n            os.write(w, str(os.getpid()).encode()); time.sleep(60)\n        os._exit(0)\n    time.sleep(0.1)\n    return int(os.read(r, 20))\n'
         r = e.run(code, [('f()', 0)])
