@@ -32,10 +32,11 @@ def decode_value(v:Any) -> Any:
     if k == '__complex__': return complex(*o)
     raise ValueError(f"bad encoded value tag: {k!r}")
 
-# %% ../nbs/01_problem.ipynb #8aa1adca
+# %% ../nbs/01_problem.ipynb #0c7917d3
 def values_equal(got:Any, exp:Any, tol:float=1e-6) -> bool:
-    "Strict, type-aware equality of two plain values: an expected int wants an int; dict keys and set members match by type too."
+    "Strict, type-aware equality of two plain values: no tolerance where an int is expected; dict keys and set members match by type too."
     tg, te = type(got), type(exp)
+    if te is int and tg is float: return got.is_integer() and got == exp  # 2.0 for 2 (HumanEval/130's canonical `/`), never 2.0000001
     if te is float and tg in (int, float):
         if math.isnan(exp) or (tg is float and math.isnan(got)): return tg is float and math.isnan(got) and math.isnan(exp)
         try: return math.isclose(got, exp, rel_tol=tol, abs_tol=tol)
@@ -45,7 +46,7 @@ def values_equal(got:Any, exp:Any, tol:float=1e-6) -> bool:
     if tg in (dict, set, frozenset):
         if len(got) != len(exp): return False
         mine = {k: k for k in got}  # got's own key for each key that `==` matches
-        if not all(k in mine and values_equal(mine[k], k, 0.0) for k in exp): return False
+        if not all(k in mine and type(mine[k]) is type(k) and values_equal(mine[k], k, 0.0) for k in exp): return False
         return tg is not dict or all(values_equal(got[mine[k]], v, tol) for k, v in exp.items())
     return got == exp
 
