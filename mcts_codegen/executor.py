@@ -107,7 +107,7 @@ def probe_layers() -> list[str]:
     if not root and shutil.which('bwrap'): got.append('bwrap')
     return [l for l in LAYERS if l in got]
 
-# %% ../nbs/06_executor.ipynb #dd5a9578
+# %% ../nbs/06_executor.ipynb #0dd2c359
 _SECCOMP_DENY = ('ptrace process_vm_readv process_vm_writev mount umount2 pivot_root chroot unshare setns bpf perf_event_open '
     'keyctl add_key request_key kexec_load kexec_file_load init_module finit_module delete_module reboot swapon swapoff acct '
     'io_uring_setup io_uring_enter io_uring_register userfaultfd open_by_handle_at name_to_handle_at quotactl syslog fanotify_init '
@@ -118,30 +118,44 @@ _SELF_ONLY = ('prlimit64', 'sched_setaffinity', 'sched_setscheduler', 'sched_set
 _TIOCSTI = 0x5412
 _CLONE_NS_FLAGS = (0x20000, 0x10000000, 0x40000000, 0x08000000, 0x04000000, 0x20000000, 0x02000000, 0x00000080)
 
-def seccomp_bpf() -> bytes:
-    "The compiled BPF program of the sandbox's seccomp filter."
+_CHILD_ONLY = ('setns', 'unshare', 'mount')  # the worker needs these to set each run up (see below)
+_CLONE_NEWNS, _CLONE_NEWIPC, _CLONE_NEWPID = 0x20000, 0x08000000, 0x20000000
+
+def seccomp_bpf(part:str='all' # 'worker': all but `_CHILD_ONLY`; 'child': only those; 'all': the whole filter
+               ) -> bytes:
+    "The compiled BPF program of the sandbox's seccomp filter, or of one of its two parts."
     import pyseccomp as sc
     f = sc.SyscallFilter(sc.ALLOW)
     for name in _SECCOMP_DENY:
+        if part != 'all' and (name in _CHILD_ONLY) != (part == 'child'): continue
         try: f.add_rule(sc.ERRNO(errno.EPERM if name != 'socket' else errno.EACCES), name)
         except Exception: pass  # not a syscall on this architecture
+    if part == 'child': return _export(f)
+    if part == 'worker':  # only the forms the worker uses, all of which need CAP_SYS_ADMIN (which a child no longer has)
+        for flag in _CLONE_NS_FLAGS:
+            if flag not in (_CLONE_NEWNS, _CLONE_NEWIPC, _CLONE_NEWPID): f.add_rule(sc.ERRNO(errno.EPERM), 'unshare', sc.Arg(0, sc.MASKED_EQ, flag, flag))
+        f.add_rule(sc.ERRNO(errno.EPERM), 'setns', sc.Arg(1, sc.NE, _CLONE_NEWPID))
     for name in _SELF_ONLY: f.add_rule(sc.ERRNO(errno.EPERM), name, sc.Arg(0, sc.NE, 0))
     f.add_rule(sc.ERRNO(errno.EPERM), 'setpriority', sc.Arg(1, sc.NE, 0))  # setpriority(which, who, prio): who 0 = the caller
     f.add_rule(sc.ERRNO(errno.ENOSYS), 'clone3')
     for flag in _CLONE_NS_FLAGS: f.add_rule(sc.ERRNO(errno.EPERM), 'clone', sc.Arg(0, sc.MASKED_EQ, flag, flag))
     f.add_rule(sc.ERRNO(errno.EPERM), 'ioctl', sc.Arg(1, sc.MASKED_EQ, 0xffffffff, _TIOCSTI))
+    return _export(f)
+
+def _export(f) -> bytes:
+    "The BPF program of pyseccomp filter `f`."
     with tempfile.TemporaryFile() as fh:
         f.export_bpf(fh); fh.seek(0)
         return fh.read()
 
-# %% ../nbs/06_executor.ipynb #2b789493
+# %% ../nbs/06_executor.ipynb #5a2c67f8
 _PY = os.path.realpath(sys.executable)  # the real interpreter, not a pyenv shim (~90 ms per start)
 _WORKER = worker.__file__  # the worker program, run by path
 
 @functools.lru_cache(None)
-def _bpf_hex() -> str|None:
-    "The seccomp filter, compiled here once (the workers do not import pyseccomp)."
-    try: return seccomp_bpf().hex()
+def _bpf_hex() -> tuple[str,str]|None:
+    "The two parts of the seccomp filter (worker, child), compiled here once (the workers do not import pyseccomp)."
+    try: return seccomp_bpf('worker').hex(), seccomp_bpf('child').hex()
     except Exception as e: _log.warning(f"seccomp filter unavailable: {e}"); return None
 
 def _write(p:Path, v:Any) -> None:

@@ -385,7 +385,7 @@ def _fds_to(fds:list[int], first:int=0) -> None:
     tmp = [fcntl.fcntl(f, fcntl.F_DUPFD, first + len(fds)) for f in fds]  # copies above the target range first
     for i, f in enumerate(tmp): os.dup2(f, first + i)
 
-# %% ../nbs/06a_worker.ipynb #b77fd687
+# %% ../nbs/06a_worker.ipynb #228a0b9a
 class _Setup:
     "Worker-wide set-up: shared layers, once."
     def __init__(self, c:dict):
@@ -396,7 +396,7 @@ class _Setup:
         _prctl(_PR_SET_CHILD_SUBREAPER, 1)  # orphans of a run become ours, so we can find and reap them
         # no PR_SET_PDEATHSIG here: it fires when the parent *thread* that started us exits; we stop at EOF on stdin instead
         if 'netns' in self.layers and 'bwrap' not in self.layers: self._try('netns', self._unshare_net)
-        if 'seccomp' in self.layers: self.sc = self._try('seccomp', lambda: seccomp_prog(bytes.fromhex(c['bpf'])))
+        if 'seccomp' in self.layers: self.sc = self._try('seccomp', lambda: [seccomp_prog(bytes.fromhex(b)) for b in c['bpf']])
         if 'setuid' in self.layers and os.geteuid() != 0: self._drop('setuid', 'not root')
         if 'setuid' in self.layers: self._try('setuid', self._expose_python)
         if 'landlock' in self.layers: self._try('landlock', self._landlock_setup)  # rulesets are per run; the paths are opened once, in the final mount namespace
@@ -413,6 +413,7 @@ class _Setup:
             except Exception: pass
         self.stdio = _std_streams()  # the children's sys.stdin/stdout/stderr, made once; the worker never uses them
         gc.collect(); gc.freeze()  # children's GC then never touches (and copies) the server's objects
+        if 'seccomp' in self.layers: self._try('seccomp', lambda: seccomp_install(self.sc[0]))  # once; inherited
         self._selftest()
 
     def _drop(self, layer:str, why:str):
@@ -491,7 +492,7 @@ class _Setup:
         try: return int(re.search(r'oom_kill (\d+)', Path(p).read_text()).group(1))
         except (OSError, AttributeError): return 0
 
-# %% ../nbs/06a_worker.ipynb #71f5f3c0
+# %% ../nbs/06a_worker.ipynb #7a162d2f
 class _Child:
     "What the forked child does: lock itself in, wait for its request, run it."
     def _enter(self, run_dir:str, fds:list[int], ll:int|None) -> None:
@@ -531,7 +532,7 @@ class _Child:
             if os.getppid() != (0 if 'pidns' in L else self.pid): os._exit(1)  # the worker is gone (in a new PID namespace the parent is outside: 0)
             _prctl(_PR_SET_NO_NEW_PRIVS, 1)
             step = 'seccomp'
-            if 'seccomp' in L: seccomp_install(self.sc)
+            if 'seccomp' in L and 'setuid' not in L and not self.userns: seccomp_install(self.sc[1])  # a child that is still root: no setns, unshare, mount
         except Exception as e: raise _LayerError(step, f"{type(e).__name__}: {e}") from None
 
     def _limit(self, req:dict) -> None:

@@ -358,6 +358,17 @@ def test_ipc_namespace_without_seccomp():
         assert r.tests[0].got == '[-1, -1]'
         assert '4d435454' not in Path('/proc/sysvipc/shm').read_text() and str(0x4d435454) not in Path('/proc/sysvipc/shm').read_text()
 
+def test_namespace_calls_refused(ex):
+    "The worker's seccomp filter lets it unshare/setns the run's namespaces: a child cannot (no capabilities; user namespaces refused)."
+    code = LIBC + """import os
+def f():
+    fd = os.open('.', os.O_RDONLY)
+    return [libc.unshare(0x10000000), libc.unshare(0x20000000), libc.unshare(0x08000000), libc.unshare(0x20000),
+            libc.setns(fd, 0x20000000), libc.mount(b'none', b'.', b'tmpfs', 0, None)]
+"""
+    r = attack(ex, 'unshare/setns/mount from the run', code, [('f()', [0] * 6)], detail='no CAP_SYS_ADMIN; CLONE_NEWUSER refused')
+    assert r.tests[0].got == str([-1] * 6), r.tests[0]
+
 @pytest.fixture
 def nobody_proc():
     "A host process running as the sandbox uid (65534), as another worker's pre-forked child or a host daemon would."
