@@ -341,7 +341,7 @@ def _bwrap_cmd(base:Path) -> list[str]:
     return ['bwrap', '--unshare-all', '--new-session', '--ro-bind', '/', '/', '--dev', '/dev',
             '--proc', '/proc', '--tmpfs', '/tmp', '--bind', str(base), str(base), '--clearenv', '--']
 
-# %% ../nbs/06_executor.ipynb #daeabd2b
+# %% ../nbs/06_executor.ipynb #7ac71b25
 class _Malformed(ValueError):
     "The child's result channel holds something its harness never writes."
 
@@ -389,7 +389,8 @@ def _records(res:str, n_recs:int, max_digits:int=_DIGITS) -> list[dict]:
         if not line.strip(): continue
         try: r = json.loads(line, parse_int=pint)
         except _Malformed: raise
-        except (ValueError, RecursionError): continue  # e.g. the last line, cut by the output cap
+        except RecursionError: raise _Malformed('a result record nested too deep') from None
+        except ValueError: continue  # e.g. the last line, cut by the output cap
         if type(r) is not dict or not _depth(r, _MAX_DEPTH): raise _Malformed('a result record that is not a flat enough JSON object')
         for k in ('err', 'load_error', 'check_error'):
             if k in r: r[k] = _clean_err(r[k])
@@ -434,7 +435,7 @@ def _judge_calls(tests:list[CallTest], recs:list[dict], missing:str) -> tuple[li
         outs.append(o)
     return outs, first_err
 
-# %% ../nbs/06_executor.ipynb #65c2e986
+# %% ../nbs/06_executor.ipynb #d1c6425d
 def _mem_error(e:dict|None, lang:str) -> bool:
     "Whether error record `e` is an out-of-memory error."
     if not isinstance(e, dict): return False
@@ -459,7 +460,8 @@ def _verdict(kind:str, lang:str, tests:list[CallTest], resp:dict, timeout:float,
     done = any(r.get('done') is True for r in recs)
     nonce_ok = nonce is not None and any(r.get('nonce') == nonce for r in recs)
     code, sig = resp.get('exit'), resp.get('signal')
-    if resp.get('timed_out') or sig == signal.SIGXCPU: missing = 'timeout'
+    cpu_out = sig == signal.SIGXCPU or (sig == signal.SIGKILL and resp.get('cpu', 0) >= math.ceil(timeout) + 1)  # process 1 of a PID namespace ignores SIGXCPU: the hard limit's SIGKILL ends it
+    if resp.get('timed_out') or cpu_out: missing = 'timeout'
     elif resp.get('output_limit'): missing = 'output limit'
     elif load or setup: missing = 'not run'
     else: missing = 'no result: the program ended before this call returned'
