@@ -509,6 +509,31 @@ def test_no_landlock_fallback_for_real(tmp_path):
         assert r.tests[0].got == '[1]', r.tests[0]
         if shutil.which('node'): assert e.run('function f() { return 1; }', [('f()', 1)], language='javascript').passed
 
+def test_planted_symlink_for_real(open_dir):
+    "Without Landlock, for real: a run plants req.json -> a host file in every run dir it can reach; JavaScript runs that follow must not write through it."
+    if not shutil.which('node') or os.geteuid() != 0: pytest.skip('needs node and root')
+    victim = open_dir/'victim'; victim.write_text('keep'); os.chmod(victim, 0o600)
+    try: e = Executor(ExecutorConfig(workers=2, timeout=TIMEOUT, cache=False, allow_unsafe=True), layers=[l for l in LAYERS if l != 'landlock'])
+    except SandboxUnavailable as err: pytest.skip(str(err))
+    with e:
+        from concurrent.futures import ThreadPoolExecutor
+        with ThreadPoolExecutor(2) as tp: list(tp.map(lambda _: e.run('import time\ndef f(): time.sleep(0.3); return 1', [('f()', 1)]), range(2)))  # start both workers
+        plant = f"""import os
+def f():
+    n = 0
+    for w in ('w0', 'w1'):
+        for k in range(1, 40):
+            try: os.symlink({str(victim)!r}, f'../../{{w}}/run{{k}}/req.json'); n += 1
+            except OSError: pass
+    return n
+"""
+        r = e.run(plant, [('f()', -1)])
+        js = [e.run('function f() { return 1; }', [('f()', 1)], language='javascript') for _ in range(4)]
+        assert victim.read_text() == 'keep' and victim.stat().st_uid == 0 and (victim.stat().st_mode & 0o777) == 0o600
+        assert int(r.tests[0].got) >= 2 and any(x.status == 'killed' for x in js), (r.tests[0].got, [x.status for x in js])  # the plant did land in the other worker's next run dir
+        ROWS.append(('planted req.json symlink, for real', ','.join(sorted({x.status for x in js})), 'contained',
+                     f"{r.tests[0].got} links planted; host file untouched (O_EXCL|O_NOFOLLOW)"))
+
 def test_unprivileged_fallback_for_real(tmp_path):
     "The battery's key attacks in a worker started without root (`unshare -U`): no cgroup, no setuid, no PID namespace."
     if not shutil.which('unshare'): pytest.skip('no unshare')
