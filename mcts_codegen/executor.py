@@ -341,22 +341,26 @@ def _bwrap_cmd(base:Path) -> list[str]:
     return ['bwrap', '--unshare-all', '--new-session', '--ro-bind', '/', '/', '--dev', '/dev',
             '--proc', '/proc', '--tmpfs', '/tmp', '--bind', str(base), str(base), '--clearenv', '--']
 
-# %% ../nbs/06_executor.ipynb #7ac71b25
+# %% ../nbs/06_executor.ipynb #7cbaf0e8
 class _Malformed(ValueError):
     "The child's result channel holds something its harness never writes."
 
 _MAX_DEPTH = 320  # JSON levels: the codec stops at 100 value levels, each at most 3 JSON levels deep
 _DIGITS = 4300    # integers this long are always accepted (Python's own `str` limit)
 
-def _int_cap(tests:list[CallTest]) -> int:
-    "The longest integer, in digits, a result may hold and still match: the longest expected one, at least 4300."
-    best, todo = _DIGITS, [t.expected for t in tests]
+_LONG = 100  # integers longer than this cost time quadratic in their length to convert; shorter ones are bounded by the bytes
+
+def _int_cap(tests:list[CallTest]) -> tuple[int,int]:
+    "The longest integer (in digits) a result may hold and still match, at least 4300; and a budget for the digits of all long integers."
+    best, total, todo = _DIGITS, 0, [t.expected for t in tests]
     while todo:
         v = todo.pop()
-        if type(v) is int: best = max(best, int(v.bit_length() * 0.30103) + 2)
+        if type(v) is int:
+            n = int(v.bit_length() * 0.30103) + 2; best = max(best, n)
+            if n > _LONG: total += n
         elif type(v) in (list, tuple, set, frozenset): todo.extend(v)
         elif type(v) is dict: todo.extend(v); todo.extend(v.values())
-    return best
+    return best, best + total + 100_000
 
 def _depth(v:Any, limit:int) -> bool:
     "Whether the JSON value `v` nests at most `limit` levels (checked without recursion)."
@@ -374,15 +378,17 @@ def _clean_err(e:Any) -> dict:
         raise _Malformed('an error record whose fields are not strings')
     return dict(type=short(e['type'], 200), msg=e.get('msg', '')[:2000], tb=(e.get('tb') or '')[-6000:] or None)
 
-def _records(res:str, n_recs:int, max_digits:int=_DIGITS) -> list[dict]:
-    "The child's result records: at most `n_recs`, nesting at most `_MAX_DEPTH`, integers of at most `max_digits` digits; `_Malformed` otherwise."
+def _records(res:str, n_recs:int, max_digits:int=_DIGITS, budget:int=100_000) -> list[dict]:
+    "The child's result records: at most `n_recs`, nesting at most `_MAX_DEPTH`, integers of at most `max_digits` digits (`budget` for all long ones); `_Malformed` otherwise."
     lines = res.split('\n', n_recs)  # never splits more than it needs
     if len(lines) > n_recs and lines[-1].strip(): raise _Malformed(f"more than {n_recs} result records")
-    budget = [4 * max_digits + 100_000]  # digits of all integers together
+    left = [budget]  # digits of all long integers together
     def pint(s:str) -> int:
-        n = len(s) - s.startswith('-'); budget[0] -= n
+        n = len(s) - s.startswith('-')
+        if n <= _LONG: return int(s)
+        left[0] -= n
         if n > max_digits: raise _Malformed(f"an integer of {n} digits, longer than any expected value")
-        if budget[0] < 0: raise _Malformed('too many integer digits in the results')
+        if left[0] < 0: raise _Malformed('too many long integers in the results')
         return int(s) if n <= _DIGITS else int(decimal.Decimal(s))
     out = []
     for line in lines:
@@ -435,7 +441,7 @@ def _judge_calls(tests:list[CallTest], recs:list[dict], missing:str) -> tuple[li
         outs.append(o)
     return outs, first_err
 
-# %% ../nbs/06_executor.ipynb #d1c6425d
+# %% ../nbs/06_executor.ipynb #28a3794a
 def _mem_error(e:dict|None, lang:str) -> bool:
     "Whether error record `e` is an out-of-memory error."
     if not isinstance(e, dict): return False
@@ -451,7 +457,7 @@ def _verdict(kind:str, lang:str, tests:list[CallTest], resp:dict, timeout:float,
     "Judge a worker's raw outcome."
     if resp.get('crashed') or resp.get('server_error'):
         return _unjudged(kind, tests, entry_point, 'killed', 'SandboxError', resp.get('server_error') or 'the sandbox worker died or stopped answering')
-    try: recs = _records(resp.get('res', ''), len(tests) + 2, _int_cap(tests))
+    try: recs = _records(resp.get('res', ''), len(tests) + 2, *_int_cap(tests))
     except _Malformed as e:
         r = _unjudged(kind, tests, entry_point, 'runtime_error', 'MalformedResult', f"the program wrote on the result channel: {e}", 'malformed result')
         return r.model_copy(update=dict(stdout=resp.get('stdout', ''), stderr=resp.get('stderr', ''), wall_time=round(resp.get('wall', 0.0), 6), cpu_time=round(resp.get('cpu', 0.0), 6)))

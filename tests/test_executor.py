@@ -38,6 +38,11 @@ def test_strict_values(ex):
                       ('f(None)', None), ('f(float("nan"))', float('nan')), ('f(b"x")', b'x')])
     assert [t.passed for t in r.tests] == [False, False, True, True, True, True, True, True]
 
+def test_large_results_still_judged(ex):
+    "A long list of small ints, and a few long ints, are plain correct answers, not a flood."
+    r = ex.run('def f(n): return list(range(n))\ndef g(): return [7 ** 2000, -(7 ** 2000)]', [('f(200000)', list(range(200000))), ('g()', [7 ** 2000, -(7 ** 2000)])])
+    assert r.passed, r.tests
+
 def test_big_int(ex):
     r = ex.run('import math\ndef f(n): return math.factorial(n)', [('f(2000)', __import__('math').factorial(2000))])
     assert r.passed

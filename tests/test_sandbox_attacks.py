@@ -431,6 +431,10 @@ def test_parent_stall_by_huge_int(ex):
     t = time.monotonic()
     r = attack(ex, '1M-digit integer on the result channel', code, [('f()', 1)], detail='digits capped by the longest expected')
     assert time.monotonic() - t < TIMEOUT + 1.0 and r.error_type == 'MalformedResult', (time.monotonic() - t, r.error_type)
+    code = "import os\ndef f():\n    os.write(3, b'{\"i\": 0, \"v\": [' + b','.join([b'9' * 4000] * 3000) + b']}\\n')\n    os._exit(0)\n"
+    t = time.monotonic()
+    r = attack(ex, '3,000 integers of 4,000 digits', code, [('f()', 1)], detail='budget for all long integers')
+    assert time.monotonic() - t < TIMEOUT + 1.0 and r.error_type == 'MalformedResult', (time.monotonic() - t, r.error_type)
 
 def test_parent_stall_by_many_records(ex):
     "Millions of tiny records (40 s of the caller's time before)."
