@@ -540,7 +540,7 @@ def f():
 
 def test_unprivileged_fallback_for_real(tmp_path):
     "The battery's key attacks in a worker started without root (`unshare -U`): no cgroup, no setuid, no PID namespace."
-    if not shutil.which('unshare'): pytest.skip('no unshare')
+    if not shutil.which('unshare') or subprocess.run(['unshare', '-U', 'true'], capture_output=True).returncode: pytest.skip('no unprivileged user namespaces here')
     prog = tmp_path/'p.py'
     prog.write_text(f'''import os, json, sys
 sys.path.insert(0, {str(Path(__file__).resolve().parents[1])!r})
