@@ -35,7 +35,7 @@ class SearchRecorder(Protocol):
     def on_expand(self, problem:Problem, node:Node, children:list[Node]) -> None: ...
     def on_end(self, problem:Problem, result:'SearchResult') -> None: ...
 
-# %% ../nbs/07_engine.ipynb #5d5168ac
+# %% ../nbs/07_engine.ipynb #43339487
 class SearchResult(BaseModel):
     "What a search returns: the submitted program, its visible results, and what it cost."
     model_config = ConfigDict(arbitrary_types_allowed=True)
@@ -49,6 +49,9 @@ class SearchResult(BaseModel):
     tokens:int = 0
     wall_time:float = 0.0
     solved_at_call:int|None = None # LLM calls spent when a program first passed every visible test
+    status:str = 'unsolved' # 'solved' (visible tests passed, or none and the program runs cleanly), 'unsolved', or 'error' (the LLM failed)
+    error:str|None = None # why the search stopped early: a fatal LLM failure, or `MCTSEngine.breaker` failures in a row
+    llm_failures:int = 0 # completions asked for that failed; never counted in `llm_calls`
     stats:dict[str, Any] = Field(default_factory=dict)
     root:Node|None = Field(None, exclude=True, repr=False)
 
@@ -57,7 +60,8 @@ class SearchResult(BaseModel):
         r = self.result
         vt = f"{r.n_passed}/{r.n_tests} visible" if r is not None else 'no program'
         return (f"{self.problem_id}: {'PASS' if self.passed else 'fail'} ({vt}) · {self.iterations} iters · "
-                f"{self.tree_size} nodes · {self.llm_calls} LLM calls · {self.tokens} tokens · {self.wall_time:.1f}s")
+                f"{self.tree_size} nodes · {self.llm_calls} LLM calls · {self.tokens} tokens · {self.wall_time:.1f}s"
+                + (f" · {self.llm_failures} failed calls" if self.llm_failures else '') + (f" · error: {self.error}" if self.error else ''))
 
 # %% ../nbs/07_engine.ipynb #a4e53ca8
 def code_key(code:str) -> str:
@@ -79,9 +83,10 @@ def test_reward(result:CodeExecutionResult) -> float:
     if result.n_tests == 0: return 0.0 if result.status in ('passed', 'failed') and not result.error_type else -1.0
     return 2.0 * result.n_passed / result.n_tests - 1.0
 
-# %% ../nbs/07_engine.ipynb #d8f1c640
+# %% ../nbs/07_engine.ipynb #4be1e9b8
 class MCTSEngine:
     "Monte Carlo Tree Search over programs, guided by an LLM and rewarded by visible tests."
+    breaker:int = 3 # a search ends as 'error' after this many failed LLM requests in a row
     def __init__(self, llm, # an `LLMClient` (see `get_client`)
                  cfg:Config|None=None, # settings; default: the BALANCED preset
                  executor:Executor|None=None, # sandbox (default: one built from `cfg.executor`)
@@ -105,7 +110,7 @@ class MCTSEngine:
     def __enter__(self): return self
     def __exit__(self, *a): self.close()
 
-# %% ../nbs/07_engine.ipynb #8b77f160
+# %% ../nbs/07_engine.ipynb #e866fe83
 class _Search:
     "The state of one search."
     def __init__(self, eng:MCTSEngine, problem:Problem, progress:Callable|None):
@@ -115,14 +120,22 @@ class _Search:
         self.budget = self.s.max_llm_calls or math.inf
         self.solved_at, self.t_llm, self.t_exec = None, 0.0, 0.0
         self.settled = False # no visible tests, and a program that runs cleanly was found
+        self.failed, self.in_row, self.error = 0, 0, None # failed completions, failed requests in a row, why the search stopped
         self.st = dict(expansions=0, fresh=0, refine=0, duplicates=0, unparsed=0, failed_expansions=0, executions=0, reflections=0, net_values=0, llm_errors=[])
 
     def done(self) -> bool:
+        if self.error is not None: return True
         if self.s.early_stop and (self.solved_at is not None or self.settled): return True
         return self.calls >= self.budget or len(self.nodes) >= self.s.max_nodes
 
     def expandable(self, n:Node) -> bool:
         return not n.terminal and n.depth < self.s.max_depth
+
+    def failure(self, e:Exception, n:int, what:str=''):
+        "Count a failed LLM request for `n` completions (not as spent calls); stop on a fatal failure or `breaker` in a row."
+        self.failed += n; self.in_row += 1
+        self.st['llm_errors'].append(f"{what}{type(e).__name__}: {e}"[:200])
+        if getattr(e, 'fatal', False) or self.in_row >= self.eng.breaker: self.error = self.error or e
 
     def widen_score(self, n:Node) -> float:
         "Score of the 'ask this node for another variant' arm."
@@ -142,7 +155,7 @@ def _select(self:_Search) -> Node:
         n = best
 _Search.select = _select
 
-# %% ../nbs/07_engine.ipynb #11f7aded
+# %% ../nbs/07_engine.ipynb #10b4a1f6
 async def _evaluate(self:_Search, code:str) -> tuple[CodeExecutionResult, float]:
     "Run `code` on the visible tests; reward blended with the reflector / value model."
     eng = self.eng
@@ -162,8 +175,8 @@ async def _evaluate(self:_Search, code:str) -> tuple[CodeExecutionResult, float]
             self.calls += 1; self.st['reflections'] += 1
             try:
                 ref = await eng.reflector.evaluate(self.p, code, feedback(res), seed=seed)
-                v, self.tokens = ref.value, self.tokens + ref.tokens
-            except Exception as e: self.st['llm_errors'].append(f"reflector: {type(e).__name__}: {e}"[:200])
+                v, self.tokens, self.in_row = ref.value, self.tokens + ref.tokens, 0
+            except Exception as e: self.calls -= 1; self.failure(e, 1, 'reflector: ')
             self.t_llm += time.perf_counter() - t1
         if v is not None: r = (1 - w) * r + w * clip(v)
     return res, clip(r)
@@ -177,10 +190,11 @@ async def _propose(self:_Search, node:Node, n:int, greedy:bool) -> list[Variant]
     try:
         variants, spent, toks = await eng.gen.propose(self.p, n, parent, fb, seed=s.seed * 1_000_003 + self.calls, greedy_first=greedy)
     except Exception as e:
-        self.calls += n; self.t_llm += time.perf_counter() - t0
-        self.st['failed_expansions'] += 1; self.st['llm_errors'].append(f"{type(e).__name__}: {e}"[:200])
+        self.t_llm += time.perf_counter() - t0
+        self.st['failed_expansions'] += 1; self.failure(e, n)
         return None
     self.t_llm += time.perf_counter() - t0
+    self.in_row = 0
     self.calls += spent; self.tokens += toks; self.st['unparsed'] += spent - len(variants)
     if eng.policy_model is not None and variants:
         for v, pr in zip(variants, eng.policy_model.priors(self.p, parent, [v.code for v in variants])): v.prior = pr
@@ -236,7 +250,7 @@ async def _expand(self:_Search, node:Node) -> list[Node]:
 
 _Search.evaluate, _Search.propose, _Search.add, _Search.expand = _evaluate, _propose, _add, _expand
 
-# %% ../nbs/07_engine.ipynb #c1da0ba8
+# %% ../nbs/07_engine.ipynb #cdce5a32
 def _best(self:_Search) -> Node|None:
     "The node to submit."
     if not self.nodes: return None
@@ -258,16 +272,20 @@ async def _run(self:_Search) -> SearchResult:
         else: await self.expand(leaf)
         if self.progress is not None:
             b = self.best()
-            self.progress(dict(iteration=it, llm_calls=self.calls, nodes=len(self.nodes),
+            self.progress(dict(iteration=it, llm_calls=self.calls, llm_failures=self.failed, nodes=len(self.nodes),
                                best=None if b is None else b.result.pass_frac, solved=self.solved_at is not None))
     b = self.best()
     wall = time.perf_counter() - t0
     st = dict(self.st, t_llm=round(self.t_llm, 4), t_exec=round(self.t_exec, 4),
               overhead_ms_per_iter=round(1000 * max(0.0, wall - self.t_llm - self.t_exec) / max(it, 1), 4),
               max_depth=max((n.depth for n in self.nodes), default=0), budget=None if math.isinf(self.budget) else self.budget)
-    return SearchResult(problem_id=self.p.id, code=None if b is None else b.code, passed=bool(b is not None and b.result.passed),
+    passed = bool(b is not None and b.result.passed)
+    status = 'solved' if passed or self.settled else 'error' if self.error is not None else 'unsolved'
+    if self.error is not None: st['llm_error_kind'] = getattr(self.error, 'kind', 'other')
+    return SearchResult(problem_id=self.p.id, code=None if b is None else b.code, passed=passed,
                         result=None if b is None else b.result, iterations=it, tree_size=len(self.nodes) + 1,
                         llm_calls=self.calls, tokens=self.tokens, wall_time=wall, solved_at_call=self.solved_at,
+                        status=status, error=None if self.error is None else str(self.error)[:500], llm_failures=self.failed,
                         stats=st, root=self.root)
 _Search.run = _run
 
