@@ -763,7 +763,7 @@ def get_client(spec:str|None=None, # e.g. 'local:qwen2.5-coder-1.5b' or 'openai:
     else: raise ValueError(f"bad LLM spec {spec!r}; accepted forms: {SPEC_FORMS}")
     return CachedClient(c, cfg.cache_path) if cfg.cache else c
 
-# %% ../nbs/04_llm.ipynb #7abd0ed6
+# %% ../nbs/04_llm.ipynb #29153356
 @patch
 async def preflight(self:OpenAIClient, timeout:float=5.0) -> str:
     "List the models (or ask for one token) within about `timeout` s; a wrong URL, key or model raises an unavailable `LLMError`."
@@ -784,12 +784,15 @@ async def preflight(self:OpenAIClient, timeout:float=5.0) -> str:
     return f"{self.where}: ok"
 
 async def preflight(client, # any `LLMClient` (a `CachedClient` is checked through)
-                    timeout:float=5.0 # seconds for a server's check
+                    timeout:float=5.0, # seconds for a server's check
+                    load:bool=True, # load an embedded model now (else only its file was checked, when the client was made)
                    ) -> str:
     "One cheap check that `client` can answer, before a run; raises `LLMError` (`ModelError` for an embedded model) naming the fix."
     inner = getattr(client, 'inner', client)
     if isinstance(inner, OpenAIClient): return await inner.preflight(timeout)
-    if isinstance(inner, LocalClient): await asyncio.to_thread(inner.load); return f"{inner.name}: loaded"
+    if isinstance(inner, LocalClient):
+        if load: await asyncio.to_thread(inner.load)
+        return f"{inner.name}: {'loaded' if load else 'found'}"
     return f"{client.name}: not checked"
 
 # %% ../nbs/04_llm.ipynb #6b9214f5
