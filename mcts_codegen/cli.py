@@ -51,14 +51,14 @@ def peak_rss_mb() -> float:
     r = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     return r / 1024 if sys.platform != 'darwin' else r / 2**20
 
-# %% ../nbs/08_cli.ipynb #e5796273
+# %% ../nbs/08_cli.ipynb #9d4663dd
 def _show(res, problem, as_json:bool):
     "Print one search result for a person."
     from rich.console import Console
     from rich.syntax import Syntax
     con = Console(stderr=as_json)
     con.rule(f"[bold]{problem.id}")
-    if res.status == 'error': con.print(f"[red]error: {res.error}[/red]")
+    if res.status == 'error': con.print(f"[red]search stopped: {res.error}[/red]")
     if res.code is None: con.print("[red]no program was produced[/red]")
     else: con.print(Syntax(res.code, 'python' if problem.language == 'python' else 'javascript', theme='ansi_dark'))
     if res.result is not None:
@@ -83,13 +83,14 @@ def _dir_ok(p:Path, what:str):
     while not q.exists() and q != q.parent: q = q.parent
     if q.exists() and not q.is_dir(): _fail(f"{what} {p}: {q} is a file, not a folder; pass a folder")
 
-def _client(cfg, load:bool=True, timeout:float=5.0):
+def _client(cfg, load:bool=True, timeout:float|None=None):
     "The client `cfg.llm` names, checked with one cheap request (`llm.preflight`): a bad spec or model file exits with 2, an unreachable server with 3."
     from mcts_codegen.llm import get_client, preflight, ModelError, LLMError
     try: client = get_client(cfg.llm.spec, cfg.llm if load else cfg.llm.model_copy(update=dict(cache=False)))
     except (ValueError, ModelError) as e: _fail(str(e))
     except LLMError as e: _fail(str(e), EXIT_LLM)
     inner = getattr(client, 'inner', client)
+    timeout = timeout or min(5.0, cfg.llm.timeout or 5.0)  # a wrong URL costs seconds; never more than --timeout
     async def check():
         try: return await preflight(client, timeout, load)
         finally:

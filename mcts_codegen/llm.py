@@ -153,7 +153,7 @@ class ScriptedClient:
         u.prompt_tokens += pt; u.completion_tokens += sum(c.completion_tokens for c in out)
         return out
 
-# %% ../nbs/04_llm.ipynb #e6076289
+# %% ../nbs/04_llm.ipynb #a3bbeb83
 PRICES:dict[str,tuple[float,float]] = {
     'gpt-4o-mini': (0.15, 0.60), 'gpt-4o': (2.50, 10.00),
     'gpt-4.1': (2.00, 8.00), 'gpt-4.1-mini': (0.40, 1.60), 'gpt-4.1-nano': (0.10, 0.40),
@@ -176,12 +176,12 @@ def failure_kind(e:Exception) -> str:
     if isinstance(e, LLMError): return e.kind
     if isinstance(e, openai.APITimeoutError): return 'timeout'
     if isinstance(e, openai.APIConnectionError):
-        import httpx
-        cs = list(_causes(e))
-        if any(isinstance(c, (socket.gaierror, httpx.UnsupportedProtocol, httpx.InvalidURL)) for c in cs): return 'url'
-        if any(isinstance(c, ConnectionRefusedError) or 'refused' in str(c).lower() for c in cs): return 'refused'
-        if any(isinstance(c, (httpx.RemoteProtocolError, httpx.ReadError, ConnectionResetError)) for c in cs): return 'dropped'
-        if any(isinstance(c, (httpx.DecodingError, ValueError)) for c in cs): return 'garbage'
+        cs = list(_causes(e))  # the SDK's HTTP library varies (httpx, httpx2): match its exceptions by name
+        names = {k.__name__ for c in cs for k in type(c).__mro__}
+        if isinstance(cs[-1], socket.gaierror) or names & {'gaierror', 'UnsupportedProtocol', 'InvalidURL'}: return 'url'
+        if 'ConnectionRefusedError' in names or any('refused' in str(c).lower() for c in cs): return 'refused'
+        if names & {'RemoteProtocolError', 'ReadError', 'WriteError', 'ConnectionResetError', 'BrokenPipeError'}: return 'dropped'
+        if names & {'DecodingError', 'ValueError'}: return 'garbage'
         return 'refused'
     if isinstance(e, openai.APIStatusError):
         s = e.status_code
@@ -240,7 +240,7 @@ def _share(total:int, k:int, j:int) -> int:
     "Part `j` of `total` split evenly over `k` (the parts sum to `total`)."
     return total // k + (1 if j < total % k else 0)
 
-# %% ../nbs/04_llm.ipynb #661e8c8a
+# %% ../nbs/04_llm.ipynb #3ffcf53d
 class OpenAIClient:
     "Chat completions from any OpenAI-compatible server, with our own retries, a concurrency limit and token/cost accounting."
     def __init__(self, model:str, # model id as the server knows it
@@ -283,9 +283,9 @@ class OpenAIClient:
 
     def _timeouts(self, max_tokens:int):
         "httpx timeouts of a request for `max_tokens` tokens: a short connect, a read scaled by `max_tokens`."
-        import httpx
+        from openai import Timeout  # the SDK's own HTTP library's class
         read = self.timeout or read_timeout(max_tokens)
-        return httpx.Timeout(read, connect=min(self.connect_timeout, read))
+        return Timeout(read, connect=min(self.connect_timeout, read))
 
     @property
     def where(self) -> str: return f"model {self.name!r} at {self.base_url or 'https://api.openai.com/v1'}"
@@ -295,7 +295,7 @@ class OpenAIClient:
         st = self._per_loop.pop(asyncio.get_running_loop(), None)
         if st: await st[0].close()
 
-# %% ../nbs/04_llm.ipynb #980191dc
+# %% ../nbs/04_llm.ipynb #6bda73a3
 @patch
 def _scrub(self:OpenAIClient, s:str) -> str:
     "`s` with the API key masked."
@@ -319,7 +319,7 @@ def _what(self:OpenAIClient, e:Exception, kind:str, read:float|None=None) -> str
     "A few words on what went wrong."
     status = getattr(e, 'status_code', None)
     if status: return f"HTTP {status}: {_server_message(e)}"[:300]
-    if kind == 'timeout': return f"no answer within {read or self.timeout or '?'} s"
+    if kind == 'timeout': return f"no answer within {read or self.timeout or 0:g} s"
     return _WHAT.get(kind) or f"{type(e).__name__}: {e}"[:300]
 
 @patch
@@ -330,7 +330,7 @@ def _describe(self:OpenAIClient, e:Exception, tries:int, read:float|None=None) -
     what = self._what(e, kind, read) + (f" ({hint})" if hint else '')
     return LLMError(self._scrub(f"{self.where} failed after {tries} attempt{'s'*(tries>1)}: {what}"), getattr(e, 'status_code', None), kind)
 
-# %% ../nbs/04_llm.ipynb #7816546f
+# %% ../nbs/04_llm.ipynb #df6cd611
 @patch
 async def _create(self:OpenAIClient, **params) -> Any:
     "One chat-completions request, retried on transient errors."
@@ -348,7 +348,7 @@ async def _create(self:OpenAIClient, **params) -> Any:
         if attempt == self.max_retries or not _retryable(err): break
         self.usage.retries += 1
         delay = backoff_delay(attempt, self.backoff, self.max_backoff, _retry_after(err))
-        _log.warning("%s: %s, retry %d/%d in %.0f s", self.where, self._what(err, failure_kind(err), to.read), attempt+1, self.max_retries, delay)
+        _log.warning("%s: %s, retry %d/%d in %.1f s", self.where, self._what(err, failure_kind(err), to.read), attempt+1, self.max_retries, delay)
         await asyncio.sleep(delay)
     raise self._describe(err, attempt + 1, to.read) from None
 
@@ -368,7 +368,7 @@ async def _request(self:OpenAIClient, base:dict, n:int, seed:int|None) -> list[C
         out.append(Completion(c.message.content or '', pt, k if k is not None else _share(ct, len(chs), j), c.finish_reason, lp))
     return out
 
-# %% ../nbs/04_llm.ipynb #397c1ed3
+# %% ../nbs/04_llm.ipynb #aba8e144
 @patch
 async def complete(self:OpenAIClient, messages:list[dict], n:int=1, temperature:float=0.0, max_tokens:int=512,
                     seed:int|None=None, stop:list[str]|None=None) -> list[Completion]:
@@ -382,8 +382,9 @@ async def complete(self:OpenAIClient, messages:list[dict], n:int=1, temperature:
         if e.fatal: raise
         self.failures += 1
         if self.failures >= self.breaker:
-            self.down = self.down or LLMError(f"{self.where}: {self.failures} calls in a row failed, the last: {e}; stopping "
-                                              f"({FAILURES['breaker'][2]})", e.status_code, 'breaker')
+            last = str(e).removeprefix(self.where).strip()
+            self.down = self.down or LLMError(f"{self.where}: {self.failures} calls in a row failed, the last {last}; stopping: {FAILURES['breaker'][2]}",
+                                              e.status_code, 'breaker')
             raise self.down from None
         raise
     self.failures = 0
@@ -763,13 +764,13 @@ def get_client(spec:str|None=None, # e.g. 'local:qwen2.5-coder-1.5b' or 'openai:
     else: raise ValueError(f"bad LLM spec {spec!r}; accepted forms: {SPEC_FORMS}")
     return CachedClient(c, cfg.cache_path) if cfg.cache else c
 
-# %% ../nbs/04_llm.ipynb #29153356
+# %% ../nbs/04_llm.ipynb #d79c9ca1
 @patch
 async def preflight(self:OpenAIClient, timeout:float=5.0) -> str:
     "List the models (or ask for one token) within about `timeout` s; a wrong URL, key or model raises an unavailable `LLMError`."
-    import httpx, openai
+    import openai
     sdk, _ = self._state()
-    to = httpx.Timeout(timeout, connect=min(self.connect_timeout, timeout))
+    to = openai.Timeout(timeout, connect=min(self.connect_timeout, timeout))
     def down(e, extra=''):
         d = self._describe(e, 1, timeout)
         return LLMError(str(d).replace(' failed after 1 attempt', ' is not reachable' if d.kind in ('refused', 'url', 'timeout') else ' failed the preflight check') + extra, d.status_code, d.kind, True)
