@@ -17,7 +17,7 @@ from .config import create_preset, ConfigError
 __all__ = ['app', 'EXIT_OK', 'EXIT_UNSOLVED', 'EXIT_INPUT', 'EXIT_LLM', 'rag_app', 'models_app', 'main', 'peak_rss_mb', 'solve',
            'bench', 'collect', 'train', 'rag_build', 'rag_query', 'bench_executor_cmd', 'models_fetch']
 
-# %% ../nbs/08_cli.ipynb #c7a449ac
+# %% ../nbs/08_cli.ipynb #921cfa1b
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="Write code by LLM-guided Monte Carlo Tree Search.")
 
@@ -36,7 +36,7 @@ def _tidy_output():
     "Python warnings and the library's log warnings print as one tidy line each, not with a source line."
     warnings.showwarning = lambda message, category, filename, lineno, file=None, line=None: typer.secho(f"warning: {message}", fg='yellow', err=True)
     log = logging.getLogger('mcts_codegen')
-    if not any(isinstance(h, _Notes) for h in log.handlers): h = _Notes(); h.setLevel(logging.WARNING); log.addHandler(h); log.propagate = False
+    if not any(isinstance(h, _Notes) for h in log.handlers): h = _Notes(); h.setLevel(logging.WARNING); log.addHandler(h)
 
 def _show_version(v:bool):
     if v: typer.echo(f"mcts-codegen {__version__}"); raise typer.Exit()
