@@ -589,6 +589,9 @@ def test_preflight():
         with pytest.raises(LLMError) as ei: run(preflight(OpenAIClient('nope', base_url=s.url)))
         assert ei.value.unavailable and 'the server lists m, other' in str(ei.value) and s.bodies[-1]['max_tokens'] == 1
     finally: s.close()
+    s = ModelsServer(['/models/file.gguf'], script=[(200, None, 2.0)])  # up, lists a file path, slow to answer: a note, not a failure
+    try: assert 'not confirmed' in run(preflight(OpenAIClient('m', base_url=s.url), timeout=0.5))
+    finally: s.close()
     s = ModelsServer(None)  # no /models route: one 1-token completion decides
     try: assert 'ok' in run(preflight(OpenAIClient('m', base_url=s.url))) and len(s.bodies) == 1
     finally: s.close()
