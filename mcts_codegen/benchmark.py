@@ -314,7 +314,7 @@ def latest_results(results:list[ProblemResult], n:int|None=None, seed:int|None=N
     "The last result per task among those run with budget `n` and `seed` (and, if `finished`, without error)."
     return {r.task_id: r for r in results if (n is None or r.n == n) and (seed is None or r.seed == seed) and not (finished and r.error)}
 
-# %% ../nbs/09_benchmark.ipynb #912ed412
+# %% ../nbs/09_benchmark.ipynb #d34919b3
 class BenchmarkResult(BaseModel):
     "One strategy over a set of problems: scores next to what they cost."
     strategy:str
@@ -328,6 +328,7 @@ class BenchmarkResult(BaseModel):
     execution_accuracy:float|None = None # mean share of visible tests passed by the submitted programs
     solved:int = 0
     errors:int = 0
+    failed_calls:int = 0 # LLM completions asked for that failed: never in the calls figures or the budget
     avg_iterations:float = 0.0
     avg_time:float = 0.0 # seconds per problem
     max_time:float = 0.0
@@ -358,6 +359,7 @@ class BenchmarkResult(BaseModel):
         va = [r.visible_frac for r in results if r.visible_frac is not None]
         return cls(strategy=r0.strategy, kind=kind, llm=r0.llm, n=r0.n, seed=r0.seed, problems=m, pass_at_1=p1, pass_at_k=pk,
                    execution_accuracy=mean(va) if va else None, solved=sum(r.passed for r in results), errors=sum(r.error is not None for r in results),
+                   failed_calls=sum(r.llm_failures for r in results),
                    avg_iterations=mean([r.iterations for r in results]), avg_time=mean([r.wall_time for r in results]),
                    max_time=max(r.wall_time for r in results), total_tokens=sum(r.tokens for r in results),
                    calls_mean=mean([r.llm_calls for r in results]), calls_max=max(r.llm_calls for r in results),
@@ -370,7 +372,7 @@ class BenchmarkResult(BaseModel):
         return (f"{self.strategy}: {lab} {self.pass_at_1:.1%} ({self.solved}/{self.problems}) · calls {self.calls_mean:.1f} mean / {self.calls_max} max · "
                 f"tokens {self.tokens_mean:.0f} mean / {self.tokens_max} max · {self.avg_time:.1f}s/problem · peak {self.peak_memory_mb:.0f} MiB")
 
-# %% ../nbs/09_benchmark.ipynb #deea553d
+# %% ../nbs/09_benchmark.ipynb #34c7a6e7
 def summary_table(results:dict[str,BenchmarkResult]|list[BenchmarkResult]) -> 'pandas.DataFrame':
     "Scores and budgets of `results`, one row per strategy."
     import pandas as pd
@@ -380,7 +382,7 @@ def summary_table(results:dict[str,BenchmarkResult]|list[BenchmarkResult]) -> 'p
         for k, v in b.pass_at_k.items():
             if b.kind == 'estimator' and k != 1: row[f'pass@{k} %'] = round(100 * v, 1)
         row.update({'visible acc %': None if b.execution_accuracy is None else round(100 * b.execution_accuracy, 1), 'solved': b.solved,
-                    'errors': b.errors, 'calls mean': round(b.calls_mean, 2), 'calls max': b.calls_max, 'tokens mean': round(b.tokens_mean),
+                    'errors': b.errors, 'failed calls': b.failed_calls, 'calls mean': round(b.calls_mean, 2), 'calls max': b.calls_max, 'tokens mean': round(b.tokens_mean),
                     'tokens max': b.tokens_max, 'cached %': round(100 * b.cache_hits / max(1.0, b.calls_mean * b.problems)),
                     'iters mean': round(b.avg_iterations, 2), 's/problem': round(b.avg_time, 2),
                     's max': round(b.max_time, 2), 'peak MiB': round(b.peak_memory_mb)})

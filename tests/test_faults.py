@@ -188,6 +188,8 @@ def test_bench_dead_server_then_resume(tmp_path, server):
     assert dead.hits['chat'] == 3  # the breaker: the third problem is not sent anything after 3 failures... nor any later one
     rs = rows(out/'openai-m')
     assert len(rs) == 3 and all(r['error'] and r['llm_calls'] == 0 and r['llm_failures'] == 1 for r in rs)  # errors, never scored as failures
+    summ = json.loads((out/'openai-m'/'summary.json').read_text())['greedy']
+    assert (summ['errors'], summ['failed_calls'], summ['calls_max']) == (3, 3, 0)
     ok = server()
     rc, _, err, t = bench(tmp_path, ok.url, out)
     assert rc == 0, err
