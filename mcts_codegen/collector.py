@@ -25,14 +25,14 @@ from .llm import get_client
 __all__ = ['EPISODES_FILE', 'episode_outcome', 'llm_failed', 'state_hash', 'EpisodeLog', 'TrainingCollector', 'collector_for',
            'CollectSummary', 'run_collect']
 
-# %% ../nbs/10_collector.ipynb #6897c501
+# %% ../nbs/10_collector.ipynb #c2b17c15
 def episode_outcome(result:SearchResult) -> float:
     "Outcome in [-1, 1] of a search, from visible tests only: +1 if the submitted program passes them all, else 2·(share passed) − 1; −1 without a program."
     return -1.0 if result.result is None else test_reward(result.result)
 
 def llm_failed(result:SearchResult) -> bool:
-    "Whether a search produced nothing because every LLM request failed (not a fact about the problem: not recorded)."
-    return result.code is None and bool(result.stats.get('llm_errors'))
+    "Whether a search was stopped by the LLM failing, or produced nothing because every request failed (not a fact about the problem: not recorded)."
+    return result.status == 'error' or (result.code is None and bool(result.stats.get('llm_errors')))
 
 def state_hash(problem:Problem, key:str|None) -> str:
     "Hash of a state: the problem's language and prompt, and the program's key."
@@ -145,7 +145,7 @@ class CollectSummary(BaseModel):
         return (f"{self.episodes} episodes ({self.examples} examples, {self.solved} solved on visible tests) · "
                 f"{self.skipped} already there · {len(self.errors)} errors · {self.wall_time:.1f}s → {self.path}")
 
-# %% ../nbs/10_collector.ipynb #7aae1f35
+# %% ../nbs/10_collector.ipynb #7de45bc4
 def run_collect(problems='0-163', # HumanEval ids: '0-79', 'HumanEval/3', [0, 5], ...
                 llm='local:qwen2.5-coder-1.5b', # LLM spec, or a client object
                 out:str|Path='runs/data', # folder of `episodes.jsonl`
@@ -188,7 +188,7 @@ def run_collect(problems='0-163', # HumanEval ids: '0-79', 'HumanEval/3', [0, 5]
                 async with sem:
                     try:
                         r = await eng.asearch(problem_from_humaneval(rec).search_view())
-                        if llm_failed(r): summ.errors[rec['task_id']] = f"every LLM request failed: {r.stats['llm_errors'][0]}"
+                        if llm_failed(r): summ.errors[rec['task_id']] = r.error or f"every LLM request failed: {r.stats['llm_errors'][0]}"
                         else: summ.solved += r.passed
                     except Exception as e: summ.errors[rec['task_id']] = f"{type(e).__name__}: {e}"[:500]
                 bar.update(1); bar.set_postfix_str(f"solved {summ.solved} · examples {col.examples} · errors {len(summ.errors)}", refresh=False)

@@ -213,3 +213,29 @@ def test_concurrent_benches_never_duplicate_work(tmp_path, server):
         if a.poll() is None: a.kill()
     ids = [r['task_id'] for r in rows(out/'openai-m')]
     assert sorted(ids) == ['HumanEval/0', 'HumanEval/1', 'HumanEval/2'] and s.hits['chat'] == 3
+
+
+# ---- collect: a dead server records no episode and exits 3; a held folder is refused
+
+def collect(tmp_path, url, out, *more):
+    return cli(tmp_path, 'collect', '--problems', '0-1', '--llm', 'openai:m', '--base-url', url, '--out', out, '--preset', 'FAST',
+               '--n-iter', 2, '--timeout', 1, '--max-retries', 0, '--concurrency', 1, '-q', *more)
+
+
+def test_collect_dead_server_records_nothing(tmp_path, server):
+    s = server(chat=500)
+    out = tmp_path/'data'
+    rc, _, err, t = collect(tmp_path, s.url, out)
+    assert rc == 3 and 'LLM unavailable' in one_error_line(err), err
+    assert s.hits['chat'] == 3  # the breaker: the second problem sends nothing
+    ep = out/'episodes.jsonl'
+    assert not ep.exists() or not ep.read_text().strip()  # a search cut short by the server is not training data
+
+
+def test_collect_refuses_a_held_folder(tmp_path, server):
+    from mcts_codegen.records import RunLock
+    s = server()
+    out = tmp_path/'data'
+    with RunLock(out):
+        rc, _, err, t = collect(tmp_path, s.url, out)
+    assert rc == 2 and 'in use by another run' in one_error_line(err) and s.hits['chat'] == 0
