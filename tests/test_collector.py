@@ -10,9 +10,9 @@ from mcts_codegen.collector import (SCHEMA_VERSION, TrainingCollector, TrainingE
 from mcts_codegen.config import create_preset
 from mcts_codegen.engine import MCTSEngine
 from mcts_codegen.executor import Executor
-from mcts_codegen.llm import ScriptedClient
+from mcts_codegen.testing import ScriptedClient
 from mcts_codegen.problem import CallTest, Problem
-from mcts_codegen.visible import load_humaneval
+from mcts_codegen.loaders import load_humaneval
 
 MARK = 'HIDDEN-ONLY-7f3a'
 PROMPT = 'def absdiff(a, b):\n    """Absolute difference.\n    >>> absdiff(1, 3)\n    2\n    >>> absdiff(5, 2)\n    3\n    """\n'

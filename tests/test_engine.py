@@ -5,7 +5,7 @@ from mcts_codegen.config import create_preset
 from mcts_codegen.problem import Problem, CallTest
 from mcts_codegen.engine import MCTSEngine, SearchResult, code_key
 from mcts_codegen.executor import Executor
-from mcts_codegen.llm import ScriptedClient
+from mcts_codegen.testing import ScriptedClient
 
 SENTINEL = 'ZZ_HIDDEN_ONLY_7f3a'
 P = Problem(id='t/sq', entry_point='sq',
@@ -119,3 +119,69 @@ def test_degenerate_output_never_crashes_the_search(ex):
     assert res.passed and res.code == RIGHT and res.stats['unparsed'] >= 1
     r = ex.run('def sq(x):\n    return x' + ' + 1' * 20000 + '\n', P.visible_tests)
     assert r.status == 'syntax_error' and not r.passed
+
+# --- seams: one formula for selection, the one-import API, no private names across modules
+
+def test_widen_arm_is_scored_by_the_selection_rules():
+    import math
+    from mcts_codegen.engine import _Search
+    from mcts_codegen.node import Node
+    rng = random.Random(0)
+    for sel in ('puct', 'ucb1'):
+        cfg = create_preset('FAST', selection=sel, c_explore=rng.uniform(0.5, 2), widen_prior=rng.uniform(0.1, 1))
+        s, (c, w) = _Search.__new__(_Search), (cfg.search.c_explore, cfg.search.widen_prior)
+        s.s = cfg.search
+        for _ in range(50):
+            n = Node()
+            n.visits, n.value_sum, n.virtual_loss, n.expansions = rng.randint(0, 40), rng.uniform(-5, 5), rng.randint(0, 2), rng.randint(0, 6)
+            N, k = n.visits + n.virtual_loss, n.expansions
+            old = (n.q + c * math.sqrt(math.log(max(N, 1)) / (1 + k)) if sel == 'ucb1'
+                   else n.q + c * w * math.sqrt(max(N, 1)) / (1 + k))  # the formulas `widen_score` used to repeat
+            assert s.widen_score(n) == pytest.approx(old)
+
+def test_solve_takes_source_path_id_or_problem(tmp_path):
+    from mcts_codegen import solve
+    right = lambda m: fence(RIGHT)
+    src = P.prompt
+    (tmp_path/'sq.py').write_text(src)
+    for prob, pid in ((src, 'sq'), (tmp_path/'sq.py', 'sq'), (str(tmp_path/'sq.py'), 'sq'), (P, 't/sq')):
+        r = solve(prob, ScriptedClient(right), 'FAST', executor__workers=1)
+        assert (r.problem_id, r.passed, r.llm_calls) == (pid, True, 1)
+    with pytest.raises(ValueError, match='no such file'): solve(str(tmp_path/'nope.py'), ScriptedClient([]))
+
+def test_import_is_cheap_and_the_api_is_one_import():
+    import subprocess, sys
+    code = ("import sys, mcts_codegen\nheavy = [m for m in ('llama_cpp', 'torch', 'openai', 'numpy') if m in sys.modules]\n"
+            "from mcts_codegen import solve, Problem, MCTSEngine, create_preset, get_client\n"
+            "print(heavy, [m for m in ('llama_cpp', 'torch') if m in sys.modules], MCTSEngine.from_spec.__doc__ is not None)")
+    out = subprocess.run([sys.executable, '-c', code], capture_output=True, text=True, check=True).stdout.strip()
+    assert out == '[] [] True'
+
+def test_no_module_imports_a_private_name_of_another():
+    import re
+    from pathlib import Path
+    import mcts_codegen
+    pkg = Path(mcts_codegen.__file__).parent
+    mods = {p.stem for p in pkg.glob('*.py')}
+    bad = []
+    for f in pkg.glob('*.py'):
+        if f.name == '_modidx.py': continue
+        for i, line in enumerate(f.read_text().splitlines(), 1):
+            for m in re.finditer(r'from (?:\.|mcts_codegen\.)(\w+) import \(?([^#]*)', line):
+                bad += [f"{f.name}:{i}: {m[1]}.{n}" for n in re.findall(r'\b(_\w+)', m[2]) if m[1] != f.stem and not n.startswith('__')]
+            bad += [f"{f.name}:{i}: {m[0]}" for m in re.finditer(r'\b(\w+)\.(_[a-z]\w*)\b', line) if m[1] in mods and m[1] != f.stem]
+    assert not bad, bad
+
+@pytest.mark.llm
+def test_readme_one_import_example_runs_on_the_embedded_model(capsys):
+    "The Python example of README's 'Using it', as written, on the 0.5B model."
+    import re
+    from pathlib import Path
+    readme = (Path(__file__).parent.parent/'README.md').read_text()
+    code = re.search(r'## Using it\s+```python\n(.*?)```', readme, re.S)[1]
+    assert 'from mcts_codegen import solve' in code and "local:qwen2.5-coder-0.5b" in code
+    ns = {}
+    exec(compile(code, 'README.md', 'exec'), ns)
+    res = ns['res']
+    assert type(res).__name__ == 'SearchResult' and res.passed and 'def add' in res.code
+    assert 'PASS' in capsys.readouterr().out

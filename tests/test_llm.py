@@ -9,8 +9,9 @@ from pydantic import SecretStr
 
 from mcts_codegen.config import LLMConfig
 from mcts_codegen.llm import (CachedClient, Completion, LLMClient, LLMError, LocalClient, MODELS, ModelError, ModelSource,
-                              OpenAIClient, ScriptedClient, backoff_delay, cache_key, check_gguf, ensure_model, file_chunks,
+                              OpenAIClient, backoff_delay, cache_key, check_gguf, ensure_model, file_chunks,
                               get_client, stamp_ok, wheel_chunks, installed_chunks, _NO_KEY)
+from mcts_codegen.testing import ScriptedClient
 
 MSGS = [{'role': 'user', 'content': 'write f'}]
 KEY = 'sk-test-SECRET-0123456789'
@@ -279,7 +280,8 @@ def test_cache_concurrent_and_multiprocess(tmp_path):
     path = tmp_path / 'c.sqlite'
     code = f"""
 import asyncio
-from mcts_codegen.llm import CachedClient, ScriptedClient
+from mcts_codegen.llm import CachedClient
+from mcts_codegen.testing import ScriptedClient
 c = CachedClient(ScriptedClient(lambda m: m[0]['content']), {str(path)!r})
 async def go(): await asyncio.gather(*(c.complete([{{'role':'user','content':f'q{{i}}'}}], n=2, seed=0) for i in range(50)))
 asyncio.run(go())

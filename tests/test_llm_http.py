@@ -120,7 +120,7 @@ def test_search_through_openai_client_over_http(server):
     "A whole MCTS search whose every completion crosses real HTTP to the llama.cpp server."
     from mcts_codegen.config import create_preset
     from mcts_codegen.engine import MCTSEngine
-    from mcts_codegen.visible import load_problem
+    from mcts_codegen.loaders import load_problem
     from pathlib import Path
     p = load_problem(Path(__file__).parent.parent / 'data' / 'examples' / 'add.json')
     client = OpenAIClient(MODEL, base_url=server, timeout=120)

@@ -4,12 +4,13 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 import mcts_codegen.rag as rag
-from mcts_codegen.rag import (Item, VectorStore, QdrantStore, PineconeStore, FakePineconeIndex, HashEmbedder, RAGIndex, MemoryRecord,
+from mcts_codegen.testing import FakePineconeIndex, HashEmbedder, ScriptedClient
+from mcts_codegen.rag import (Item, VectorStore, QdrantStore, PineconeStore, RAGIndex, MemoryRecord,
                               RAGContextProvider, MemoryRecorder, memory_docs, api_docs, api_notes, build_index, memory_from_results, admit,
                               approx_tokens, HEADER, StoreError, _qdrant_client, SOLVED_FILE)
 from mcts_codegen.problem import Problem, CallTest
 from mcts_codegen.benchmark import ProblemResult
-from mcts_codegen.visible import load_humaneval, problem_from_humaneval
+from mcts_codegen.loaders import load_humaneval, problem_from_humaneval
 
 ROOT = Path(__file__).parent.parent
 pytest.importorskip('qdrant_client'); pytest.importorskip('bm25s')
@@ -78,6 +79,7 @@ def test_incremental_build_survives_restart(tmp_path):
         assert e2.texts == 0
         assert ix.memory.sync(memory_docs(_recs(5), e2.name)) == dict(added=1, removed=0, kept=4) and e2.texts == 1
     code = ("from mcts_codegen.rag import *; import json, sys; sys.path.insert(0, %r); from test_rag import _recs\n"
+            "from mcts_codegen.testing import HashEmbedder\n"
             "e = HashEmbedder(); ix = RAGIndex(%r, embedder=e)\n"
             "print(json.dumps([ix.memory.sync(memory_docs(_recs(5), e.name)), e.texts])); ix.close()") % (str(Path(__file__).parent), str(tmp_path))
     out = subprocess.run([sys.executable, '-c', code], capture_output=True, text=True, check=True).stdout
@@ -85,7 +87,7 @@ def test_incremental_build_survives_restart(tmp_path):
 
 def test_locked_store_gives_clear_error(tmp_path):
     with RAGIndex(tmp_path, embedder=HashEmbedder()):
-        code = f"from mcts_codegen.rag import *\ntry: RAGIndex({str(tmp_path)!r}, embedder=HashEmbedder())\nexcept StoreError as e: print('LOCKED', e)"
+        code = f"from mcts_codegen.rag import *\nfrom mcts_codegen.testing import HashEmbedder\ntry: RAGIndex({str(tmp_path)!r}, embedder=HashEmbedder())\nexcept StoreError as e: print('LOCKED', e)"
         out = subprocess.run([sys.executable, '-c', code], capture_output=True, text=True).stdout
     assert 'LOCKED' in out and 'holds it' in out
 
@@ -173,7 +175,6 @@ def test_token_budget(index, budget):
 def test_prompt_rendering_through_generator(index):
     import asyncio
     from mcts_codegen.agents import GeneratorAgent
-    from mcts_codegen.llm import ScriptedClient
     prov = RAGContextProvider(index, min_sim=None)
     p = Problem(id='new', prompt='def g(x):\n    "median of a list"', entry_point='g')
     client = ScriptedClient(lambda m: '```python\ndef g(x):\n    return 1\n```')
@@ -189,7 +190,6 @@ def test_prompt_rendering_through_generator(index):
 def test_memory_recorder_learns_from_visible_passes(tmp_path):
     from mcts_codegen.engine import MCTSEngine
     from mcts_codegen.config import create_preset
-    from mcts_codegen.llm import ScriptedClient
     with RAGIndex(tmp_path, embedder=HashEmbedder()) as ix:
         prov = RAGContextProvider(ix, min_sim=None)
         rec = MemoryRecorder(ix, prov)
@@ -274,7 +274,7 @@ def test_solve_rag_remembers(hashed, tmp_path, monkeypatch):
     from mcts_codegen.cli import app
     rle = ('```python\ndef run_length_encode(s: str) -> str:\n    out, i = [], 0\n    while i < len(s):\n        j = i\n'
            '        while j < len(s) and s[j] == s[i]: j += 1\n        out.append(f"{s[i]}{j - i}"); i = j\n    return "".join(out)\n```')
-    monkeypatch.setattr(llm, 'get_client', lambda spec=None, cfg=None, **kw: llm.ScriptedClient(lambda m: rle))
+    monkeypatch.setattr(llm, 'get_client', lambda spec=None, cfg=None, **kw: ScriptedClient(lambda m: rle))
     store = tmp_path/'ix'
     out = CliRunner().invoke(app, ['solve', str(ROOT/'data/examples/rle.py'), '--quiet', '--rag', '--rag-store', str(store), '--data-dir', str(tmp_path/'d')])
     assert out.exit_code == 0 and 'PASS' in out.output, out.output

@@ -12,10 +12,10 @@ from mcts_codegen.config import create_preset
 from mcts_codegen.dataset import MCTSDataset
 from mcts_codegen.engine import MCTSEngine, PolicyModel, ValueModel
 from mcts_codegen.executor import Executor
-from mcts_codegen.llm import ScriptedClient
+from mcts_codegen.testing import ScriptedClient, scripted_episodes
 from mcts_codegen.networks import NetConfig, NetPolicyModel, NetValueModel, PolicyValueNet, load_checkpoint, load_models, masked_log_softmax
 from mcts_codegen.problem import CallTest, Problem
-from mcts_codegen.trainer import (DistillationTrainer, TrainConfig, distillation_loss, evaluate, latency_report, rank_auc, scripted_episodes,
+from mcts_codegen.trainer import (DistillationTrainer, TrainConfig, distillation_loss, evaluate, latency_report, rank_auc,
                                   top1_agreement, train_distillation, warmup_cosine)
 
 torch.set_num_threads(1)  # tiny networks: one thread is fastest, and far faster on a busy machine
@@ -222,7 +222,7 @@ def test_solve_and_bench_with_trained_networks(data, tmp_path, monkeypatch):
     def reply(msgs):  # wrong first, then right; reflector prompts get a grade
         if 'Score:' in msgs[-1]['content']: return 'Score: 5/10'
         return "```python\ndef absdiff(a, b):\n    return " + ('a - b' if next(k) == 0 else 'abs(a - b)') + "\n```"
-    monkeypatch.setattr(llm, 'get_client', lambda spec=None, cfg=None, **kw: llm.ScriptedClient(reply))
+    monkeypatch.setattr(llm, 'get_client', lambda spec=None, cfg=None, **kw: ScriptedClient(reply))
     stub = tmp_path/'absdiff.py'
     stub.write_text('def absdiff(a, b):\n    """Absolute difference.\n    >>> absdiff(1, 3)\n    2\n    >>> absdiff(5, 2)\n    3\n    """\n')
     r = CliRunner().invoke(app, ['solve', str(stub), '--preset', 'HYBRID', '--value-net', str(ck), '--json', '-q', '--max-calls', '4'])
@@ -243,7 +243,7 @@ EPISODES, NETS = ROOT/'data'/'episodes'/'qwen2.5-coder-0.5b.jsonl', ROOT/'result
 
 def test_committed_episodes_are_training_problems_only_and_hold_no_hidden_tests():
     from mcts_codegen.records import read_examples
-    from mcts_codegen.visible import load_humaneval
+    from mcts_codegen.loaders import load_humaneval
     exs = read_examples(EPISODES)
     ids = {e.problem_id for e in exs}
     assert len(exs) > 300 and ids <= {f"HumanEval/{i}" for i in range(82)}  # 82-163 are held out for the hybrid measurement

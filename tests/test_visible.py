@@ -3,8 +3,8 @@ import json, time
 from pathlib import Path
 import pytest
 from mcts_codegen.problem import CallTest, Problem
-from mcts_codegen.visible import (HUMANEVAL_ERRATA, ProblemLoadError, check_extraction, coverage, extract_record, extract_tests,
-                                  load_humaneval, load_problem, load_problems, problem_from_humaneval, run_trusted)
+from mcts_codegen.visible import HUMANEVAL_ERRATA, check_extraction, coverage, extract_record, extract_tests, run_trusted
+from mcts_codegen.loaders import ProblemLoadError, load_humaneval, load_problem, load_problems, problem_from_humaneval
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT/'data'/'examples'
@@ -198,12 +198,23 @@ def test_bad_input_errors_many(tmp_path):
     (tmp_path/'d1').mkdir(); (tmp_path/'d2').mkdir()
     for d in ('d1', 'd2'): (tmp_path/d/'same.py').write_text('def f(x):\n    """>>> f(1)\n    1\n    """\n')
     with pytest.raises(ProblemLoadError, match='duplicate problem ids'): load_problems([tmp_path/'d1', tmp_path/'d2'])
-    with pytest.raises(ProblemLoadError, match='canonical_solution'): check_extraction([{'task_id': 'x', 'prompt': 'def f(): pass', 'entry_point': 'f'}])
+    with pytest.raises(ValueError, match='canonical_solution'): check_extraction([{'task_id': 'x', 'prompt': 'def f(): pass', 'entry_point': 'f'}])
 
 def test_jsonl_and_gz(tmp_path):
     probs = load_problems(ROOT/'data'/'HumanEval.jsonl.gz')
     assert len(probs) == 164 and probs[0].id == 'HumanEval/0' and probs[0].hidden_test
     assert [p.id for p in load_problems(['HumanEval/3', 'HumanEval/10-11', EXAMPLES/'rle.py'])] == ['HumanEval/3', 'HumanEval/10', 'HumanEval/11', 'rle']
+
+NEWEVAL = Path('/work/shared/problems/neweval.jsonl')
+
+@pytest.mark.skipif(not NEWEVAL.is_file(), reason='NewEval is not on this machine')
+def test_neweval_loads_like_humaneval():
+    "NewEval (20 HumanEval-format problems) loads through the one loader, and every extracted example holds on its reference solution."
+    probs = load_problems(NEWEVAL)
+    assert [p.id for p in probs] == [f'NewEval/{i}' for i in range(20)] and all(p.hidden_test for p in probs)
+    assert all(2 <= len(p.visible_tests) <= 4 for p in probs), {p.id: len(p.visible_tests) for p in probs}
+    recs = [json.loads(l) for l in NEWEVAL.read_text().splitlines() if l.strip()]
+    assert all(c.n_passed == c.n_tests for c in check_extraction(recs, workers=2))
 
 from hypothesis import given, settings, strategies as st
 

