@@ -488,7 +488,7 @@ def _summarized(folder:Path, n:int, seed:int, ids:list[str], results:dict[str,Be
     held = sorted({r.task_id for b in load_results(folder, n, seed).values() for r in b.per_problem})
     return load_results(folder, n, seed, held) or (load_results(folder, n, seed, ids) | results)
 
-# %% ../nbs/09_benchmark.ipynb #b2774913
+# %% ../nbs/09_benchmark.ipynb #b7f80828
 def run_benchmark(strategies:str|list[str]='greedy', # names or comma lists (see `STRATEGIES`), or 'all'
                   problems='0-163', # HumanEval ids: '0-163', 'HumanEval/3', [0, 5], ...
                   llm='local:qwen2.5-coder-1.5b', # LLM spec, or a client object
@@ -517,7 +517,8 @@ def run_benchmark(strategies:str|list[str]='greedy', # names or comma lists (see
     if engine not in ('local', 'ray'): raise ValueError(f"engine must be 'local' or 'ray', not {engine!r}")
     if n < 1: raise ValueError(f"n must be ≥ 1, got {n}")
     spec = llm if isinstance(llm, str) else None
-    cfg = cfg or bench_config(seed, **({'llm__spec': spec} if spec else {}), **({'llm__base_url': base_url} if base_url else {}), **({'llm__cache': cache} if cache is not None else {}))
+    cfg = cfg or bench_config(seed, **({'llm__spec': spec} if spec else {}), **({'llm__base_url': base_url} if base_url else {}))
+    if cache is not None: cfg = cfg.model_copy(update=dict(llm=cfg.llm.model_copy(update=dict(cache=cache))))  # `cache` wins over `cfg`
     seed, k = cfg.search.seed, concurrency or default_concurrency()
     name = spec or llm.name
     folder = Path(out)/results_name(name, tag, context is not None, value_model is not None or policy_model is not None) if out is not None else None

@@ -224,7 +224,7 @@ def solve(problems:list[str]=typer.Argument(..., help="`.py` stubs, `.json`/`.js
               EXIT_INPUT if err.stats.get('llm_error_kind') in ('context', 'model') else EXIT_LLM)
     raise typer.Exit(EXIT_OK if all(r.status == 'solved' for r in results) else EXIT_UNSOLVED)
 
-# %% ../nbs/08_cli.ipynb #fa0f5575
+# %% ../nbs/08_cli.ipynb #248284ff
 def _bench_rag(cfg, problems:str, engine:str):
     "(index, extra `run_benchmark` arguments) for `bench`: a read-only provider that cannot see the evaluated problems."
     if not cfg.rag.enabled: return None, {}
@@ -270,7 +270,7 @@ def bench(problems:str=typer.Option('0-163', help="HumanEval ids and ranges: 0-1
     if n < 1: _fail(f"--n must be at least 1, got {n}")
     if tag is not None and not re.fullmatch(r'[\w.-]+', tag): _fail(f"--tag may hold letters, digits, '.', '_' and '-' only, not {tag!r}")
     try:
-        cfg = bench_config(seed, **_rag_overrides(rag, rag_store), **_llm_overrides(llm, base_url, timeout, max_retries, concurrency), **({'llm__cache': False} if no_cache else {}))
+        cfg = bench_config(seed, **_rag_overrides(rag, rag_store), **_llm_overrides(llm, base_url, timeout, max_retries, concurrency))
         parse_strategies(strategy or 'all')
         if not load_humaneval(problems): _fail(f"no HumanEval problems selected by {problems!r}")
     except (ValueError, FileNotFoundError) as e: _fail(str(e))
@@ -280,7 +280,7 @@ def bench(problems:str=typer.Option('0-163', help="HumanEval ids and ranges: 0-1
     kw |= _nets(value_net or cfg.search.nets)
     folder = out/results_name(llm, tag, 'context' in kw, 'value_model' in kw)
     try: res = run_benchmark(strategy or 'all', problems, llm, n=n, out=out, resume=resume, engine=engine, ray_address=ray_address,
-                             concurrency=concurrency, seed=seed, base_url=base_url, progress=not quiet, tag=tag, cfg=cfg, **kw)
+                             concurrency=concurrency, seed=seed, base_url=base_url, progress=not quiet, tag=tag, cfg=cfg, cache=False if no_cache else None, **kw)
     except (ValueError, ImportError, FileNotFoundError, ConfigError, FolderLocked) as e: _fail(str(e))
     except OSError as e: _fail(f"cannot write results under {folder}: {e.strerror or e}")
     except KeyboardInterrupt: _fail(f"interrupted; finished problems are saved under {folder}; rerun with --resume to continue", 130)
