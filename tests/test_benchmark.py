@@ -220,7 +220,7 @@ def test_bench_command(monkeypatch, tmp_path):
     r = runner.invoke(app, args)
     assert r.exit_code == 0, r.output
     d = tmp_path/'qwen2.5-coder-0.5b'
-    assert {p.name for p in d.iterdir()} == {'greedy.jsonl', 'best-of-n.jsonl', 'mcts-fast.jsonl', 'summary.json', 'pass1.png', 'solve_vs_calls.png'}
+    assert {p.name for p in d.iterdir() if p.name != '.lock'} == {'greedy.jsonl', 'best-of-n.jsonl', 'mcts-fast.jsonl', 'summary.json', 'pass1.png', 'solve_vs_calls.png'}
     assert set(json.loads((d/'summary.json').read_text())) == {'greedy', 'best-of-n', 'mcts-fast'}
     assert 'mcts-fast' in r.stdout and 'pass@1' in r.stdout and len(clients) == 1
     r = runner.invoke(app, args + ['--resume'])  # finished: no client is even built
@@ -333,13 +333,13 @@ def test_readme_numbers_agree_with_the_committed_rows():
 def test_bench_set_runs_an_ablation_arm_in_its_own_folder(monkeypatch, tmp_path):
     from mcts_codegen.cli import app
     monkeypatch.setattr(B, 'get_client', lambda spec, cfg: ScriptedClient(stateless_reply, name='m'))
-    base = ['bench', '--problems', '1', '-s', 'mcts-fast', '--n', '3', '--llm', 'local:m', '--out', str(tmp_path), '-q']
+    base = ['bench', '--problems', '1', '-s', 'mcts-fast', '--n', '3', '--llm', 'local:qwen2.5-coder-0.5b', '--out', str(tmp_path), '-q']
     r = CliRunner().invoke(app, base + ['--set', 'search.fix=repair', '--set', 'root_min=2'])
     assert r.exit_code == 0, r.output
-    arm, plain = read_results(tmp_path/'m+fix-repair_root_min-2'/'mcts-fast.jsonl'), None
+    arm = read_results(tmp_path/'qwen2.5-coder-0.5b+fix-repair_root_min-2'/'mcts-fast.jsonl')
     assert 'MCTS_CODEGEN_SEARCH__FIX' not in os.environ  # restored after the run
     assert CliRunner().invoke(app, base).exit_code == 0
-    plain = read_results(tmp_path/'m'/'mcts-fast.jsonl')
+    plain = read_results(tmp_path/'qwen2.5-coder-0.5b'/'mcts-fast.jsonl')
     assert arm[0].engine_version != plain[0].engine_version
     for bad in (['--set', 'fix'], ['--set', 'search.fix=patch'], ['--set', 'llm.spec=x']):
         r = CliRunner().invoke(app, base + bad)
