@@ -128,7 +128,7 @@ def _explain(e:ValidationError) -> str:
         lines.append(f"{path} = {val!r} is invalid: {err['msg']}" + (f"; {b}" if b else ''))
     return '\n'.join(lines)
 
-# %% ../nbs/00_config.ipynb #62bff90c
+# %% ../nbs/00_config.ipynb #f79ca052
 PRESETS:dict[str,dict[str,dict[str,Any]]] = dict(
     FAST=dict(search=dict(n_iter=10, max_depth=5, n_variants=2)),
     BALANCED=dict(search=dict(n_iter=30, max_depth=10, n_variants=3)),
@@ -136,6 +136,7 @@ PRESETS:dict[str,dict[str,dict[str,Any]]] = dict(
     DATA_COLLECTION=dict(search=dict(n_iter=50, early_stop=False), data=dict(collect=True, save_policy=True)),
     BENCHMARK=dict(search=dict(n_iter=30), executor=dict(timeout=10.0), llm=dict(cache=True)),
     HYBRID=dict(search=dict(n_iter=30, max_depth=10, n_variants=3, reflector_weight=0.5, net_confidence=0.6)),
+    AUTO=dict(search=dict(n_iter=30, max_depth=10, n_variants=3, max_llm_calls=10)),
 )
 
 def _field_section(name:str) -> str:
@@ -149,7 +150,7 @@ def env_settings() -> dict[str,dict[str,Any]]:
     "The settings the `MCTS_CODEGEN_SECTION__FIELD` environment variables give, by section (raw strings)."
     return {s: dict(v) for s,v in EnvSettingsSource(Config)().items() if s in _SECTIONS and isinstance(v, dict)}
 
-def create_preset(name:str='BALANCED', # one of FAST, BALANCED, THOROUGH, DATA_COLLECTION, BENCHMARK, HYBRID (any case)
+def create_preset(name:str='BALANCED', # one of FAST, BALANCED, THOROUGH, DATA_COLLECTION, BENCHMARK, HYBRID, AUTO (any case)
                   **overrides # `section__field=value` or `field=value`
                  ) -> Config:
     "A `Config`: the defaults, changed by preset `name`, then by `MCTS_CODEGEN_` environment variables, then by `overrides`."
