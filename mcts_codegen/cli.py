@@ -26,7 +26,7 @@ def _fail(msg:str, code:int=2):
     typer.secho(f"error: {msg}", fg='red', err=True)
     raise typer.Exit(code)
 
-# %% ../nbs/08_cli.ipynb #6dab4602
+# %% ../nbs/08_cli.ipynb #b1eba487
 def _show(res, problem, as_json:bool):
     "Print one search result for a person."
     from rich.console import Console
@@ -81,7 +81,7 @@ _NETS_HELP = "checkpoint of trained networks (mcts-codegen train): value network
 def solve(problems:list[str]=typer.Argument(..., help="`.py` stubs, `.json`/`.jsonl` records or HumanEval ids"),
           llm:Optional[str]=typer.Option(None, help="LLM spec: local:qwen2.5-coder-1.5b (default), local:qwen2.5-coder-0.5b, local:/path.gguf, openai:MODEL"),
           base_url:Optional[str]=typer.Option(None, help="OpenAI-compatible server URL (vLLM, Ollama, LM Studio, llama.cpp server…)"),
-          preset:str=typer.Option('BALANCED', help="FAST, BALANCED, THOROUGH, DATA_COLLECTION, BENCHMARK or HYBRID"),
+          preset:str=typer.Option('BALANCED', help="FAST, BALANCED, THOROUGH, DATA_COLLECTION, BENCHMARK, HYBRID or AUTO (the meta-controller routes each problem)"),
           n_iter:Optional[int]=typer.Option(None, help="override the preset's iterations"),
           max_calls:Optional[int]=typer.Option(None, help="cap on LLM completions per problem"),
           seed:int=typer.Option(0, help="sampling seed"),
@@ -115,6 +115,8 @@ def solve(problems:list[str]=typer.Argument(..., help="`.py` stubs, `.json`/`.js
     if rec is not None: typer.echo(f"recording training data to {rec.path}", err=True)
     nets = _nets(value_net or cfg.search.nets)
     idx, ctx, rec = _solve_rag(cfg, rec)
+    if cfg.preset == 'AUTO':  # the orchestrator's meta-controller routes each problem: greedy first, then the strategy it picks
+        from mcts_codegen.orchestrator import UnifiedSearchOrchestrator as MCTSEngine
     try:
         with MCTSEngine(client, cfg, recorder=rec, context=ctx, **nets) as eng:
             for p in probs:
@@ -129,7 +131,7 @@ def solve(problems:list[str]=typer.Argument(..., help="`.py` stubs, `.json`/`.js
         if idx is not None: idx.close()
     if as_json: print(json.dumps([json.loads(r.model_dump_json()) | dict(peak_rss_mb=round(peak_rss_mb(), 1)) for r in results], indent=2))
 
-# %% ../nbs/08_cli.ipynb #79acad99
+# %% ../nbs/08_cli.ipynb #141eb1eb
 def _bench_rag(cfg, problems:str, engine:str):
     "(index, extra `run_benchmark` arguments) for `bench`: a read-only provider that cannot see the evaluated problems."
     if not cfg.rag.enabled: return None, {}
@@ -149,7 +151,7 @@ def _bench_rag(cfg, problems:str, engine:str):
 
 @app.command()
 def bench(problems:str=typer.Option('0-163', help="HumanEval ids and ranges: 0-163, 0-9,42, HumanEval/3"),
-          strategy:Optional[list[str]]=typer.Option(None, '--strategy', '-s', help="repeatable or comma list of greedy, sample, best-of-n, reflexion, mcts-fast, mcts-balanced, mcts-thorough, mcts-hybrid, oracle (default: all)"),
+          strategy:Optional[list[str]]=typer.Option(None, '--strategy', '-s', help="repeatable or comma list of greedy, sample, best-of-n, reflexion, mcts-fast, mcts-balanced, mcts-thorough, mcts-hybrid, hrm, trm, auto, oracle (default: all)"),
           n:int=typer.Option(10, '--n', help="budget: LLM completions per problem"),
           llm:str=typer.Option('local:qwen2.5-coder-1.5b', help="LLM spec: local:qwen2.5-coder-1.5b, local:qwen2.5-coder-0.5b, local:/path.gguf, openai:MODEL"),
           base_url:Optional[str]=typer.Option(None, help="OpenAI-compatible server URL"),

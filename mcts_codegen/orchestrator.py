@@ -230,7 +230,7 @@ class MCTSAgent(BaseAgent):
         st = {k: v for k, v in r.stats.items() if k != 'llm_errors'} | dict(tree_size=r.tree_size, solved_at_call=r.solved_at_call)
         return Outcome(r.code, r.result, iterations=r.iterations, stats=st)
 
-# %% ../nbs/08a_orchestrator.ipynb #0e6ab75a
+# %% ../nbs/08a_orchestrator.ipynb #0143ebd5
 class External:
     "An external agent step: a callable `f(request:dict) -> dict` or the URL of an HTTP endpoint speaking the JSON contract."
     def __init__(self, impl:Callable[[dict],dict]|str, # a callable, or an `http(s)://` URL
@@ -253,7 +253,7 @@ class External:
             out = self.impl(req)
             if asyncio.iscoroutine(out): out = await out
         else: out = await asyncio.to_thread(self._post, req)
-        if not isinstance(out, dict) or not isinstance(out.get('code'), (str, type(None))):
+        if not isinstance(out, dict) or 'code' not in out or not isinstance(out['code'], (str, type(None))):
             raise ValueError(f"external agent answered {str(out)[:80]!r}; the contract is a JSON object with 'code' (a string or null)")
         return out
 
@@ -273,7 +273,7 @@ async def external_steps(c:SolveContext, # the context
         if c.llm.calls >= c.n: break
         code, res = best
         state = dict(step=k, program=code, passed=res.n_passed if res else 0, total=len(c.problem.visible_tests),
-                     evidence=feedback(res) if res is not None and not res.passed else '', notes=notes)
+                     evidence=feedback(res) if res is not None and not res.passed else '', notes=list(notes))
         out = await ext(dict(agent=agent, problem=problem_json(c.problem), budget=dict(llm_calls=c.n - c.llm.calls), state=state))
         c.llm.add(out.get('llm_calls', 0), out.get('tokens', 0))
         if out.get('notes'): notes.append(str(out['notes'])[:200])
@@ -643,11 +643,11 @@ def default_controller() -> MetaController:
     p = Path(__file__).parent/'router.json' if '__file__' in globals() else None
     return MetaController.load(p) if p is not None and p.exists() else MetaController()
 
-# %% ../nbs/08a_orchestrator.ipynb #5e5fdba5
+# %% ../nbs/08a_orchestrator.ipynb #765348f9
 class UnifiedSearchOrchestrator:
     "The meta-controller, its agents, the engine, retrieval and a recorder, wired from one `Config`."
-    def __init__(self, cfg:Config|None=None, # settings (default: the AUTO preset)
-                 llm=None, # an `LLMClient` (default: `get_client(cfg.llm)`)
+    def __init__(self, llm=None, # an `LLMClient` or an LLM spec string (default: `cfg.llm.spec`)
+                 cfg:Config|None=None, # settings (default: the AUTO preset)
                  executor:Executor|None=None, # sandbox (default: one from `cfg.executor`, closed by `close`)
                  controller:MetaController|None=None, # the router (default: `default_controller()`)
                  context:ContextProvider|None=None, # retrieval (default: from `cfg.rag` when enabled)
@@ -657,9 +657,9 @@ class UnifiedSearchOrchestrator:
                  **nets # `value_model`, `policy_model` for the engine
                 ):
         self.cfg = cfg or create_preset('AUTO')
-        if llm is None:
+        if llm is None or isinstance(llm, str):
             from mcts_codegen.llm import get_client
-            llm = get_client(self.cfg.llm)
+            llm = get_client(llm or self.cfg.llm.spec, self.cfg.llm)
         self._own_exec, self._index = executor is None, None
         self.llm, self.executor = llm, executor or Executor(self.cfg.executor)
         if context is None and self.cfg.rag.enabled:
@@ -685,6 +685,14 @@ class UnifiedSearchOrchestrator:
     def solve(self, problem:Problem, budget:int|None=None) -> SearchResult:
         "Blocking `asolve`."
         return run_sync(self.asolve(problem, budget))
+
+    async def asearch(self, problem:Problem, progress:Callable|None=None) -> SearchResult:
+        "`asolve` under the engine's name, so the CLI and the server run either (`progress` is not called)."
+        return await self.asolve(problem)
+
+    def search(self, problem:Problem, progress:Callable|None=None) -> SearchResult:
+        "Blocking `asearch`."
+        return self.solve(problem)
 
     def close(self):
         "Stop the sandbox and the retrieval index if this orchestrator opened them."
