@@ -19,10 +19,10 @@ from .engine import MCTSEngine, SearchResult, visible_reward
 from .utils import run_sync, call_seed
 
 # %% auto #0
-__all__ = ['FEATURES', 'ESCALATIONS', 'TRAIN_IDS', 'AGENT_NAMES', 'Meter', 'program_of', 'visible_rank', 'is_solved',
-           'SolveContext', 'Outcome', 'Agent', 'BaseAgent', 'GreedyAgent', 'BestOfNAgent', 'ReflexionAgent',
-           'MCTSAgent', 'External', 'problem_json', 'external_steps', 'chat', 'plan_messages', 'parse_plan',
-           'compose_messages', 'HRMAgent', 'TRMState', 'TRMAgent', 'features', 'Route', 'MetaController',
+__all__ = ['FEATURES', 'ESCALATIONS', 'TRAIN_IDS', 'GREEDY_FIRST', 'AGENT_NAMES', 'Meter', 'program_of', 'visible_rank',
+           'is_solved', 'SolveContext', 'Outcome', 'Agent', 'BaseAgent', 'GreedyAgent', 'BestOfNAgent',
+           'ReflexionAgent', 'MCTSAgent', 'External', 'problem_json', 'external_steps', 'chat', 'plan_messages',
+           'parse_plan', 'compose_messages', 'HRMAgent', 'TRMState', 'TRMAgent', 'features', 'Route', 'MetaController',
            'record_features', 'fit', 'replay', 'AutoAgent', 'make_agent', 'default_controller',
            'UnifiedSearchOrchestrator', 'frontier', 'plot_frontier']
 
@@ -76,7 +76,7 @@ def is_solved(r:CodeExecutionResult|None, p:Problem) -> bool:
     "The stop rule: every visible test passes (without visible tests: the program runs cleanly)."
     return r is not None and (r.passed or (not p.visible_tests and visible_reward(r) >= 0))
 
-# %% ../nbs/08a_orchestrator.ipynb #00509e7c
+# %% ../nbs/08a_orchestrator.ipynb #3b54aa56
 @dataclass
 class SolveContext:
     "What a strategy is given: the problem without its hidden test, the metered client, the sandbox, the budget."
@@ -88,6 +88,7 @@ class SolveContext:
     context:ContextProvider|None = None # retrieval context for prompts (RAG), as the engine's generator uses it
     nets:dict = field(default_factory=dict) # trained networks for the engine: `value_model`, `policy_model`
     recorder:Any = None # a `SearchRecorder` for the engine's searches (training data)
+    start:int = 0 # the meter's count when this context began
 
     @property
     def base(self) -> int: return call_seed(self.cfg.search.seed)
@@ -114,9 +115,17 @@ class SolveContext:
         comp, = await self.complete(self.fresh(), 1, False, self.base + 1 + i)
         return program_of(self.problem, comp.text)
 
-    def left(self, spent:int=0) -> SolveContext:
-        "This context with the budget that is left after `spent` calls."
-        return replace(self, n=max(0, self.n - spent))
+    @property
+    def spent(self) -> int:
+        "LLM calls spent since this context began (its meter may be shared with the strategies that ran before)."
+        return self.llm.calls - self.start
+
+    @property
+    def remaining(self) -> int: return max(0, self.n - self.spent)
+
+    def left(self, extra:int=0) -> SolveContext:
+        "A context for the next strategy: the budget that is left (plus `extra` requests it will get from memory), counted from now."
+        return replace(self, n=self.remaining + extra, start=self.llm.calls)
 
 @dataclass
 class Outcome:
@@ -230,7 +239,7 @@ class MCTSAgent(BaseAgent):
         st = {k: v for k, v in r.stats.items() if k != 'llm_errors'} | dict(tree_size=r.tree_size, solved_at_call=r.solved_at_call)
         return Outcome(r.code, r.result, iterations=r.iterations, stats=st)
 
-# %% ../nbs/08a_orchestrator.ipynb #0143ebd5
+# %% ../nbs/08a_orchestrator.ipynb #1d352b3b
 class External:
     "An external agent step: a callable `f(request:dict) -> dict` or the URL of an HTTP endpoint speaking the JSON contract."
     def __init__(self, impl:Callable[[dict],dict]|str, # a callable, or an `http(s)://` URL
@@ -270,11 +279,11 @@ async def external_steps(c:SolveContext, # the context
     "Ask `ext` for up to `steps` programs, each given the best so far and its evidence; stop when one is solved or the budget is spent."
     best, notes, k = (None, None), [], 0
     for k in range(1, steps + 1):
-        if c.llm.calls >= c.n: break
+        if c.remaining < 1: break
         code, res = best
         state = dict(step=k, program=code, passed=res.n_passed if res else 0, total=len(c.problem.visible_tests),
                      evidence=feedback(res) if res is not None and not res.passed else '', notes=list(notes))
-        out = await ext(dict(agent=agent, problem=problem_json(c.problem), budget=dict(llm_calls=c.n - c.llm.calls), state=state))
+        out = await ext(dict(agent=agent, problem=problem_json(c.problem), budget=dict(llm_calls=c.remaining), state=state))
         c.llm.add(out.get('llm_calls', 0), out.get('tokens', 0))
         if out.get('notes'): notes.append(str(out['notes'])[:200])
         new = out['code']
@@ -325,7 +334,7 @@ def compose_messages(p:Problem, helpers:str) -> list[dict]:
             f"it needs, in a single ```python code block.\n\n```python\n{p.prompt.strip()}\n```")
     return chat(p, user)
 
-# %% ../nbs/08a_orchestrator.ipynb #613c61ac
+# %% ../nbs/08a_orchestrator.ipynb #3cf55401
 class HRMAgent(BaseAgent):
     "Hierarchical: plan helper functions, solve each with the engine on a small budget, compose, check; failures go back to the planner."
     name = 'hrm'
@@ -340,7 +349,7 @@ class HRMAgent(BaseAgent):
 
     async def _helper(self, c:SolveContext, h:Problem) -> tuple[str|None, bool]:
         "A helper's program (None: none found) and whether it passed its examples, by the engine on a small budget."
-        budget = min(self.helper_calls, c.n - c.llm.calls - 1)  # keep one call to compose
+        budget = min(self.helper_calls, c.remaining - 1)  # keep one call to compose
         if budget < 1: return None, False
         cfg = create_preset('FAST', max_llm_calls=budget, seed=c.cfg.search.seed, temperature=c.cfg.search.temperature, max_tokens=c.cfg.search.max_tokens)
         r = await MCTSEngine(c.llm, cfg, executor=c.executor).asearch(h)
@@ -349,16 +358,16 @@ class HRMAgent(BaseAgent):
     async def run(self, c:SolveContext) -> Outcome:
         if self.ext is not None: return await external_steps(c, self.ext, 'hrm', self.rounds)
         p, best, evidence, log, rnd = c.problem, (None, None), '', [], 0
-        while rnd < self.rounds and c.n - c.llm.calls >= 1:
+        while rnd < self.rounds and c.remaining >= 1:
             rnd += 1
             greedy = rnd == 1
-            if c.n - c.llm.calls >= 2:
+            if c.remaining >= 2:
                 comp, = await c.complete(plan_messages(p, evidence, self.most), 1, greedy, c.base + 7919 * rnd)
                 hs = parse_plan(comp.text, p, self.most)
             else: hs = []
             solved = [(h, *await self._helper(c, h)) for h in hs]
             code = '\n\n'.join(s for _, s, _ in solved if s)
-            if c.n - c.llm.calls < 1: log.append(dict(round=rnd, helpers=[h.entry_point for h in hs], composed=False)); break
+            if c.remaining < 1: log.append(dict(round=rnd, helpers=[h.entry_point for h in hs], composed=False)); break
             msgs = compose_messages(p, code) if code else (c.fresh() if not evidence else c.refine(*best) if best[0] else c.fresh())
             comp, = await c.complete(msgs, 1, greedy, c.base if not code and greedy else c.base + 7919 * rnd + 1)
             main = program_of(p, comp.text)
@@ -371,7 +380,7 @@ class HRMAgent(BaseAgent):
             evidence = feedback(res) if res is not None else 'no program could be read from the answer'
         return Outcome(*best, iterations=rnd, stats=dict(rounds=log))
 
-# %% ../nbs/08a_orchestrator.ipynb #683ebdeb
+# %% ../nbs/08a_orchestrator.ipynb #67f2fcca
 @dataclass
 class TRMState:
     "The compact state a TRM cycle reads and writes."
@@ -406,7 +415,7 @@ class TRMAgent(BaseAgent):
     async def run(self, c:SolveContext) -> Outcome:
         if self.ext is not None: return await external_steps(c, self.ext, 'trm', self.cycles)
         p, st, k = c.problem, TRMState(), 0
-        while k < self.cycles and c.llm.calls < c.n and st.stale < self.patience:
+        while k < self.cycles and c.remaining >= 1 and st.stale < self.patience:
             k += 1
             msgs, greedy = (c.fresh(), k == 1) if st.program is None else (st.prompt(p), False)
             comp, = await c.complete(msgs, 1, greedy, c.base if k == 1 else c.base + 104729 + k)
@@ -595,7 +604,9 @@ def replay(ctl:MetaController, # a fitted controller
         out.append(dict(task_id=t, route=route, calls=calls, passed=passed))
     return out
 
-# %% ../nbs/08a_orchestrator.ipynb #ea7e0b32
+# %% ../nbs/08a_orchestrator.ipynb #cf482e8e
+GREEDY_FIRST = ('reflexion',)  # besides the engine: strategies whose first request is the greedy one, which the router has already made
+
 class AutoAgent(BaseAgent):
     "The meta-controller's route: greedy, then the strategies it picks, within one budget."
     name = 'auto'
@@ -618,10 +629,10 @@ class AutoAgent(BaseAgent):
         f = features(p, first.code, first.visible, similarity=self.similarity(p) if self.similarity else 0.0)
         best, route, decisions, last = first, ['greedy'], [], first
         while not is_solved(last.visible, p):
-            d = self.controller.route(f, route, n - c.llm.calls, n)
+            d = self.controller.route(f, route, c.remaining, n)
             decisions.append(dict(after=route[-1], next=d.next, why=d.why, p={k: round(v, 3) for k, v in d.probs.items()}))
             if d.next is None: break
-            last = await self.agent(d.next).run(c.left(c.llm.calls))
+            last = await self.agent(d.next).run(c.left(1 if d.next in GREEDY_FIRST or d.next.startswith('mcts') else 0))
             route.append(d.next)
             if last.code is not None and visible_rank(last.visible) > visible_rank(best.visible): best = last
         return Outcome(best.code, best.visible, iterations=len(route), stats=dict(route=route, decisions=decisions) | {'last': best.stats})

@@ -141,6 +141,13 @@ def test_auto_routes_cheapest_first_and_never_shows_the_hidden_test(ex):
     # a controller that expects nothing to help stops after greedy
     o = AutoAgent(MetaController(one.models, min_p=0.99), llm=ScriptedClient([WRONG]), executor=ex).solve(SQ, 10)
     assert o.stats['route'] == ['greedy'] and o.llm_calls == 1 and o.stats['decisions'][0]['next'] is None
+    # an escalation gets what is left, and the engine's greedy request (already made) on top: the budget is spent exactly, never more
+    for s in ('mcts-balanced', 'mcts-fast', 'reflexion', 'best-of-n', 'hrm'):
+        ctl = MetaController({s: one.models['reflexion']})
+        c = ScriptedClient(lambda m: WRONG.replace('x * 3', f"x * {len(m[-1]['content']) % 97}"))
+        o = AutoAgent(ctl, llm=c, executor=ex).solve(SQ, 6)
+        assert o.llm_calls == sum(r['n'] for r in c.log) <= 6 and o.stats['route'] == ['greedy', s], (s, o.llm_calls)
+        if s != 'hrm': assert o.llm_calls == 6, (s, o.llm_calls)
     # the shipped controller, on a model that is always wrong: it escalates and keeps to the budget
     o = AutoAgent(llm=ScriptedClient(lambda m: WRONG), executor=ex).solve(SQ, 6)
     assert not o.passed and o.llm_calls <= 6 and len(o.stats['route']) >= 1
