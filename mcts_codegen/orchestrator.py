@@ -712,14 +712,14 @@ class UnifiedSearchOrchestrator:
     def __enter__(self): return self
     def __exit__(self, *a): self.close()
 
-# %% ../nbs/08a_orchestrator.ipynb #47ef3d98
+# %% ../nbs/08a_orchestrator.ipynb #02eb67d4
 def frontier(folder:str|Path, # results folder
              ids=None, # restrict to these HumanEval ids (None: every problem a strategy ran)
             ) -> 'pandas.DataFrame':
     "Per strategy in `folder`: problems, pass@1 and mean LLM calls (submitting strategies only)."
     import pandas as pd
     from mcts_codegen.loaders import parse_ids
-    keep = None if ids is None else set(parse_ids(ids))
+    keep = None if ids is None else {f'HumanEval/{i}' for i in parse_ids(ids)}
     rows = []
     for p in sorted(Path(folder).glob('*.jsonl')):
         if p.stem in ('oracle', 'sample'): continue
@@ -730,6 +730,7 @@ def frontier(folder:str|Path, # results folder
 
 def plot_frontier(frames:dict[str,'pandas.DataFrame'], # per model: `frontier` tables
                   extra:dict[str,tuple[float,float]]|None=None, # more points: label -> (calls, pass@1), drawn hollow
+                  title:str='', # the plot's title
                  ):
     "Calls against pass@1 for every strategy of every model."
     import matplotlib.pyplot as plt
@@ -739,5 +740,5 @@ def plot_frontier(frames:dict[str,'pandas.DataFrame'], # per model: `frontier` t
         for _, r in df.iterrows(): ax.annotate(r.strategy, (r.calls, r.pass1), fontsize=7, xytext=(3, 3), textcoords='offset points')
     for lab, (x, y) in (extra or {}).items():
         ax.scatter([x], [y], facecolors='none', edgecolors='k'); ax.annotate(lab, (x, y), fontsize=7, xytext=(3, -9), textcoords='offset points')
-    ax.set_xlabel('mean LLM calls per problem'); ax.set_ylabel('pass@1 (%)'); ax.grid(alpha=0.3); ax.legend(fontsize=7)
+    ax.set_xlabel('mean LLM calls per problem'); ax.set_ylabel('pass@1 (%)'); ax.grid(alpha=0.3); ax.legend(fontsize=7); ax.set_title(title, fontsize=10)
     return fig
