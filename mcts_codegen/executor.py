@@ -17,7 +17,7 @@ from pydantic import BaseModel, Field
 from .config import ExecutorConfig
 from .problem import CallTest, encode_value, decode_value, values_equal
 from . import worker
-from .worker import LAYERS, _BASIC, MessageTooLong, landlock_abi, send_msg, recv_msg, rmtree, short
+from .worker import LAYERS, BASIC_LAYERS, MessageTooLong, landlock_abi, send_msg, recv_msg, rmtree, short
 
 # %% auto #0
 __all__ = ['Status', 'TestOutcome', 'CodeExecutionResult', 'SandboxUnavailable', 'is_protected', 'cgroup_roots', 'probe_layers',
@@ -92,7 +92,7 @@ def cgroup_roots() -> dict[str,Path]:
 
 def probe_layers() -> list[str]:
     "Isolation layers this host can offer to a process like this one."
-    got = list(_BASIC)
+    got = list(BASIC_LAYERS)
     if not _LINUX: return got
     root = os.geteuid() == 0
     if root and cgroup_roots(): got.append('cgroup')
@@ -531,7 +531,7 @@ class Executor:
         self.cfg = cfg or ExecutorConfig()
         unknown = set(layers or ()) - set(LAYERS)
         if unknown: raise ValueError(f"unknown layers {sorted(unknown)}; known: {', '.join(LAYERS)}")
-        self._layers = [l for l in probe_layers() if l in _BASIC or layers is None or l in layers]
+        self._layers = [l for l in probe_layers() if l in BASIC_LAYERS or layers is None or l in layers]
         self._check(self._layers)
         n = self.cfg.workers
         server_cfg = dict(uid=uid, gid=uid, memory_mb=self.cfg.memory_mb, fsize=fsize_mb << 20, nofile=256, nproc=pids_max * n + 16,

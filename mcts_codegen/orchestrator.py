@@ -26,29 +26,30 @@ __all__ = ['FEATURES', 'ESCALATIONS', 'TRAIN_IDS', 'GREEDY_FIRST', 'AGENT_NAMES'
            'record_features', 'fit', 'replay', 'AutoAgent', 'make_agent', 'default_controller',
            'UnifiedSearchOrchestrator', 'frontier', 'plot_frontier']
 
-# %% ../nbs/08a_orchestrator.ipynb #bfad26d0
+# %% ../nbs/08a_orchestrator.ipynb #99615b5a
 class Meter:
     "The client as one problem sees it: counts completions, tokens, cache hits and time awaiting the model."
     def __init__(self, inner, # an `LLMClient`
                  reuse:bool=False, # answer a repeated identical request from memory, free
                 ):
         self.inner, self.name, self.reuse, self.memo = inner, inner.name, reuse, {}
-        self.calls = self.tokens = self.cache_hits = self.reused = 0
+        self.calls = self.tokens = self.cache_hits = self.reused = self.failed = 0
         self.time = 0.0
 
     @property
     def usage(self): return self.inner.usage
 
     async def complete(self, messages, n=1, temperature=0.0, max_tokens=512, seed=None, stop=None):
-        "The inner client's completions, counted."
+        "The inner client's completions, counted (a failed request is counted apart: it spends no budget)."
         key = json.dumps([messages, n, temperature, max_tokens, seed, stop], default=str) if self.reuse else None
         if key in self.memo:
             self.reused += n
             return self.memo[key]
-        self.calls += n
         t0 = time.perf_counter()
         try: out = await self.inner.complete(messages, n=n, temperature=temperature, max_tokens=max_tokens, seed=seed, stop=stop)
+        except Exception: self.failed += n; raise
         finally: self.time += time.perf_counter() - t0
+        self.calls += n
         self.tokens += sum(c.prompt_tokens + c.completion_tokens for c in out)
         self.cache_hits += sum(bool(c.cached) for c in out)
         if key is not None: self.memo[key] = out
@@ -76,7 +77,7 @@ def is_solved(r:CodeExecutionResult|None, p:Problem) -> bool:
     "The stop rule: every visible test passes (without visible tests: the program runs cleanly)."
     return r is not None and (r.passed or (not p.visible_tests and visible_reward(r) >= 0))
 
-# %% ../nbs/08a_orchestrator.ipynb #3b54aa56
+# %% ../nbs/08a_orchestrator.ipynb #4c6bff39
 @dataclass
 class SolveContext:
     "What a strategy is given: the problem without its hidden test, the metered client, the sandbox, the budget."
@@ -138,13 +139,14 @@ class Outcome:
     iterations:int = 1
     stats:dict = field(default_factory=dict)
     llm_calls:int = 0 # cost, filled in by `BaseAgent.asolve`
+    llm_failures:int = 0 # requests that failed: no budget spent
     tokens:int = 0
     wall_time:float = 0.0
 
     @property
     def passed(self) -> bool: return bool(self.visible is not None and self.visible.passed)
 
-# %% ../nbs/08a_orchestrator.ipynb #bb540d4d
+# %% ../nbs/08a_orchestrator.ipynb #6d6c2197
 @runtime_checkable
 class Agent(Protocol):
     "A strategy: submit one program for `problem` by visible evidence, within `budget` LLM calls."
@@ -174,7 +176,7 @@ class BaseAgent:
         try: out = await self.run(SolveContext(problem.search_view(), m, ex, budget, self.cfg, self.context, self.nets, self.recorder))
         finally:
             if self.executor is None: ex.close()
-        out.llm_calls, out.tokens, out.wall_time = m.calls, m.tokens, round(time.perf_counter() - t0, 4)
+        out.llm_calls, out.llm_failures, out.tokens, out.wall_time = m.calls, m.failed, m.tokens, round(time.perf_counter() - t0, 4)
         return out
 
     def solve(self, problem:Problem, budget:int=10) -> Outcome:
@@ -183,7 +185,7 @@ class BaseAgent:
 
     def __repr__(self): return f"{type(self).__name__}({self.name!r})"
 
-# %% ../nbs/08a_orchestrator.ipynb #de68f38c
+# %% ../nbs/08a_orchestrator.ipynb #c46aeb5b
 class GreedyAgent(BaseAgent):
     "One completion at temperature 0."
     name = 'greedy'
@@ -235,7 +237,7 @@ class MCTSAgent(BaseAgent):
         s = c.cfg.search
         cfg = create_preset(self.preset, max_llm_calls=max(c.n, 1), seed=s.seed, temperature=s.temperature, max_tokens=s.max_tokens)
         r = await MCTSEngine(c.llm, cfg, executor=c.executor, context=c.context, recorder=c.recorder, **c.nets).asearch(c.problem)
-        if r.code is None and r.stats.get('llm_errors'): raise RuntimeError(f"every LLM request failed: {r.stats['llm_errors'][0]}")
+        if r.status == 'error' or (r.code is None and r.stats.get('llm_errors')): raise RuntimeError(r.error or f"every LLM request failed: {r.stats['llm_errors'][0]}")
         st = {k: v for k, v in r.stats.items() if k != 'llm_errors'} | dict(tree_size=r.tree_size, solved_at_call=r.solved_at_call)
         return Outcome(r.code, r.result, iterations=r.iterations, stats=st)
 
@@ -654,7 +656,7 @@ def default_controller() -> MetaController:
     p = Path(__file__).parent/'router.json' if '__file__' in globals() else None
     return MetaController.load(p) if p is not None and p.exists() else MetaController()
 
-# %% ../nbs/08a_orchestrator.ipynb #765348f9
+# %% ../nbs/08a_orchestrator.ipynb #6b9fa60e
 class UnifiedSearchOrchestrator:
     "The meta-controller, its agents, the engine, retrieval and a recorder, wired from one `Config`."
     def __init__(self, llm=None, # an `LLMClient` or an LLM spec string (default: `cfg.llm.spec`)
@@ -688,10 +690,14 @@ class UnifiedSearchOrchestrator:
     def budget(self) -> int: return self.cfg.search.max_llm_calls or 10
 
     async def asolve(self, problem:Problem, budget:int|None=None) -> SearchResult:
-        "Route `problem` (seen without its hidden test) through the agents within `budget` LLM calls."
-        o = await self.agent.asolve(problem, budget or self.budget)
+        "Route `problem` (seen without its hidden test) through the agents within `budget` LLM calls; a failing LLM gives status 'error'."
+        from mcts_codegen.llm import LLMError
+        try: o = await self.agent.asolve(problem, budget or self.budget)
+        except (LLMError, RuntimeError) as e:  # the model failed (an engine search that got no answer at all raises RuntimeError)
+            return SearchResult(problem_id=problem.id, status='error', error=str(e)[:500], stats=dict(llm_error_kind=getattr(e, 'kind', 'other')))
         return SearchResult(problem_id=problem.id, code=o.code, passed=o.passed, result=o.visible, iterations=o.iterations,
-                            llm_calls=o.llm_calls, tokens=o.tokens, wall_time=o.wall_time, stats=o.stats)
+                            llm_calls=o.llm_calls, llm_failures=o.llm_failures, tokens=o.tokens, wall_time=o.wall_time, stats=o.stats,
+                            status='solved' if is_solved(o.visible, problem) else 'unsolved')
 
     def solve(self, problem:Problem, budget:int|None=None) -> SearchResult:
         "Blocking `asolve`."

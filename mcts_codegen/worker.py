@@ -11,13 +11,13 @@ from pathlib import Path
 from typing import Any
 
 # %% auto #0
-__all__ = ['LAYERS', 'UnsupportedValue', 'encode_value', 'landlock_abi', 'readable_roots', 'landlock_ruleset',
+__all__ = ['LAYERS', 'BASIC_LAYERS', 'UnsupportedValue', 'encode_value', 'landlock_abi', 'readable_roots', 'landlock_ruleset',
            'landlock_restrict', 'seccomp_install', 'seccomp_prog', 'rmtree', 'short', 'MessageTooLong', 'send_raw',
            'send_msg', 'recv_raw', 'recv_msg']
 
 # %% ../nbs/06a_worker.ipynb #2c8e70f2
 LAYERS = ('cgroup','setsid','rlimits','tmpdir','netns','pidns','ipcns','landlock','setuid','seccomp','bwrap')
-_BASIC = ('setsid','rlimits','tmpdir')
+BASIC_LAYERS = ('setsid','rlimits','tmpdir')
 
 # %% ../nbs/06a_worker.ipynb #89251a88
 class UnsupportedValue(TypeError):
@@ -582,7 +582,7 @@ class _Child:
             recs = [json.loads(l) for l in out['res'].splitlines() if l.strip()]
             if any(r.get('ok') for r in recs) and out['exit'] == 0: return
             bad = next((r for r in recs if 'setup_error' in r), None)
-            if bad is None or bad['setup_error'] in _BASIC: raise RuntimeError(f"sandbox self-test failed: {out}")
+            if bad is None or bad['setup_error'] in BASIC_LAYERS: raise RuntimeError(f"sandbox self-test failed: {out}")
             self._drop(bad['setup_error'], bad['msg'])
         raise RuntimeError('sandbox self-test failed')
 

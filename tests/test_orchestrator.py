@@ -156,11 +156,13 @@ def test_unified_orchestrator_cli_and_bench_strategies(ex, monkeypatch):
     with UnifiedSearchOrchestrator(ScriptedClient(lambda m: RIGHT), create_preset('AUTO'), ex) as orch:
         r = orch.search(SQ)
     assert r.passed and r.llm_calls == 1 and r.stats['route'] == ['greedy'] and orch.budget == 10
-    monkeypatch.setattr(llm, 'get_client', lambda spec=None, cfg=None, **kw: ScriptedClient(lambda m: RIGHT))
+    rle = ('```python\ndef run_length_encode(s: str) -> str:\n    out, i = [], 0\n    while i < len(s):\n        j = i\n'
+           '        while j < len(s) and s[j] == s[i]: j += 1\n        out.append(f"{s[i]}{j - i}"); i = j\n    return "".join(out)\n```')
+    monkeypatch.setattr(llm, 'get_client', lambda spec=None, cfg=None, **kw: ScriptedClient(lambda m: rle))
     res = CliRunner().invoke(__import__('mcts_codegen.cli', fromlist=['app']).app, ['solve', str(ROOT/'data/examples/rle.py'), '--preset', 'AUTO', '--json', '--quiet'])
     assert res.exit_code == 0, res.output
     out = json.loads(res.stdout[res.stdout.index('['):])
-    assert out[0]['stats']['route'][0] == 'greedy'
+    assert out[0]['stats']['route'] == ['greedy'] and out[0]['status'] == 'solved' and out[0]['llm_calls'] == 1
     assert parse_strategies('auto,hrm,trm') == ['auto', 'hrm', 'trm']
     assert [make_agent(s).name for s in ('auto', 'hrm', 'trm', 'mcts-balanced')] == ['auto', 'hrm', 'trm', 'mcts-balanced']
 
@@ -185,3 +187,12 @@ def test_auto_on_the_embedded_model():
     with UnifiedSearchOrchestrator('local:qwen2.5-coder-0.5b', create_preset('AUTO', max_llm_calls=3)) as orch:
         r = orch.solve(SQ)
     assert r.llm_calls <= 3 and r.stats['route'][0] == 'greedy' and r.code is not None
+
+def test_auto_with_a_failing_model_is_an_error_not_a_crash(ex):
+    from mcts_codegen.llm import LLMError
+    class Down:
+        name, usage = 'down', None
+        async def complete(self, *a, **k): raise LLMError('the server is down', kind='timeout')
+    with UnifiedSearchOrchestrator(Down(), create_preset('AUTO'), ex) as orch:
+        r = orch.solve(SQ)
+    assert r.status == 'error' and 'down' in r.error and r.code is None and r.stats['llm_error_kind'] == 'timeout'
