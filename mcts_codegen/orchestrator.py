@@ -336,7 +336,7 @@ def compose_messages(p:Problem, helpers:str) -> list[dict]:
             f"it needs, in a single ```python code block.\n\n```python\n{p.prompt.strip()}\n```")
     return chat(p, user)
 
-# %% ../nbs/08a_orchestrator.ipynb #3cf55401
+# %% ../nbs/08a_orchestrator.ipynb #a6eeda92
 class HRMAgent(BaseAgent):
     "Hierarchical: plan helper functions, solve each with the engine on a small budget, compose, check; failures go back to the planner."
     name = 'hrm'
@@ -363,10 +363,19 @@ class HRMAgent(BaseAgent):
         while rnd < self.rounds and c.remaining >= 1:
             rnd += 1
             greedy = rnd == 1
+            direct = None
             if c.remaining >= 2:
                 comp, = await c.complete(plan_messages(p, evidence, self.most), 1, greedy, c.base + 7919 * rnd)
                 hs = parse_plan(comp.text, p, self.most)
+                direct = None if hs else program_of(p, comp.text)  # a planner that wrote the function itself: check that first, free
             else: hs = []
+            if direct is not None:
+                res = await c.visible(direct)
+                log.append(dict(round=rnd, helpers=[], helpers_passed=0, visible=None if res is None else f"{res.n_passed}/{res.n_tests}", direct=True))
+                if best[0] is None or visible_rank(res) > visible_rank(best[1]): best = (direct, res)
+                if is_solved(res, p): break
+                evidence = feedback(res) if res is not None else evidence
+                continue
             solved = [(h, *await self._helper(c, h)) for h in hs]
             code = '\n\n'.join(s for _, s, _ in solved if s)
             if c.remaining < 1: log.append(dict(round=rnd, helpers=[h.entry_point for h in hs], composed=False)); break

@@ -196,3 +196,9 @@ def test_auto_with_a_failing_model_is_an_error_not_a_crash(ex):
     with UnifiedSearchOrchestrator(Down(), create_preset('AUTO'), ex) as orch:
         r = orch.solve(SQ)
     assert r.status == 'error' and 'down' in r.error and r.code is None and r.stats['llm_error_kind'] == 'timeout'
+
+def test_hrm_checks_a_planner_answer_that_is_already_the_program(ex):
+    "Small models often answer the planner with the whole function: it is checked without a compose call."
+    c = ScriptedClient(lambda m: RIGHT)
+    o = HRMAgent(llm=c, executor=ex).solve(SQ, 10)
+    assert o.passed and o.llm_calls == 1 and o.stats['rounds'][0].get('direct')
