@@ -131,7 +131,7 @@ def test_sequential_search_is_unchanged_by_the_parallel_machinery():
 def test_simulated_server_scaling_k4_beats_k1():
     sys.path.insert(0, str(Path(__file__).parent.parent / 'bench'))
     from parallel_scaling import scaling
-    rows = scaling([1, 4], calls=16, token_delay=0.004, tokens=40, problems=1, exec_workers=4)
-    t1, t4 = rows[0]['wall'], rows[1]['wall']
-    assert rows[0]['llm_calls'] == rows[1]['llm_calls'] == 16
-    assert t1 / t4 >= 2.0, rows
+    # 0.4 s per request and 8 requests: about 3.2 s one at a time, 0.8 s four at a time; 2x leaves room for a busy machine
+    rows = scaling([1, 4], calls=16, token_delay=0.01, tokens=40, problems=1, exec_workers=2, greedy_first=False)
+    assert rows[0]['llm_calls'] == rows[1]['llm_calls'] == 16 and rows[1]['max_in_flight'] == 4
+    assert rows[1]['speedup'] >= 2.0, rows
