@@ -17,7 +17,7 @@ from .utils import cpu_count
 __all__ = ['PRESETS', 'SearchConfig', 'LLMConfig', 'ExecutorConfig', 'DataConfig', 'RAGConfig', 'Config', 'ConfigError',
            'env_settings', 'create_preset']
 
-# %% ../nbs/00_config.ipynb #b59ef16e
+# %% ../nbs/00_config.ipynb #b8c6b91d
 class SearchConfig(BaseModel):
     "How the tree search spends its budget."
     n_iter:int = Field(30, ge=1, le=100_000, description="MCTS iterations")
@@ -54,6 +54,7 @@ class LLMConfig(BaseModel):
     cache_path:Path|None = Field(None, description="sqlite response cache (default: user cache dir)")
     n_ctx:int = Field(4096, ge=512, le=131_072, description="context window of an embedded model")
     n_threads:int|None = Field(None, ge=1, le=1024, description="CPU threads of an embedded model (default: all cores)")
+    batch_decode:bool = Field(False, description="embedded model: decode a request's n samples together as parallel sequences sharing the prompt")
 
 class ExecutorConfig(BaseModel):
     "Limits for running untrusted candidate programs."
