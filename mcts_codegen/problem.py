@@ -11,29 +11,11 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field, field_serializer, field_validator
 
 # %% auto #0
-__all__ = ['PARSE_ERRORS', 'UnsupportedValue', 'encode_value', 'decode_value', 'values_equal', 'CallTest', 'Problem', 'try_parse']
+__all__ = ['PARSE_ERRORS', 'decode_value', 'values_equal', 'CallTest', 'Problem', 'try_parse', 'UnsupportedValue', 'encode_value']
 
-# %% ../nbs/01_problem.ipynb #1c68f282
-class UnsupportedValue(TypeError):
-    "A value that cannot cross the sandbox boundary as plain data."
-
-_PLAIN = (type(None), bool, int, str)
-
-def encode_value(v:Any, _depth:int=0) -> Any:
-    "JSON-able, type-tagged form of the plain value `v`."
-    if _depth > 100: raise UnsupportedValue("value nested deeper than 100 levels")
-    t, d = type(v), _depth + 1
-    if t in _PLAIN: return v
-    if t is float: return v if math.isfinite(v) else {'__float__': repr(v)}
-    if t is list: return [encode_value(o, d) for o in v]
-    if t is tuple: return {'__tuple__': [encode_value(o, d) for o in v]}
-    if t is set or t is frozenset:
-        items = [encode_value(o, d) for o in v]
-        return {'__set__' if t is set else '__frozenset__': sorted(items, key=lambda o: json.dumps(o, sort_keys=True))}
-    if t is dict: return {'__dict__': [[encode_value(k, d), encode_value(o, d)] for k,o in v.items()]}
-    if t is bytes: return {'__bytes__': v.hex()}
-    if t is complex: return {'__complex__': [v.real, v.imag]}
-    raise UnsupportedValue(f"cannot compare a value of type {t.__name__}; return built-in types (int, float, str, list, tuple, dict, set, None)")
+# %% ../nbs/01_problem.ipynb #c921f05f
+from .worker import UnsupportedValue, encode_value  # one codec: the sandbox child encodes with this same code
+_all_ = ['UnsupportedValue', 'encode_value']
 
 def decode_value(v:Any) -> Any:
     "Inverse of `encode_value`."
@@ -50,19 +32,22 @@ def decode_value(v:Any) -> Any:
     if k == '__complex__': return complex(*o)
     raise ValueError(f"bad encoded value tag: {k!r}")
 
-# %% ../nbs/01_problem.ipynb #6a3ca8ab
+# %% ../nbs/01_problem.ipynb #0c7917d3
 def values_equal(got:Any, exp:Any, tol:float=1e-6) -> bool:
-    "Strict, type-aware equality of two plain values."
+    "Strict, type-aware equality of two plain values: no tolerance where an int is expected; dict keys and set members match by type too."
     tg, te = type(got), type(exp)
-    num = (int, float)
-    if tg in num and te in num:
-        if tg is int and te is int: return got == exp
-        if math.isnan(got) or math.isnan(exp): return math.isnan(got) and math.isnan(exp)
-        return math.isclose(got, exp, rel_tol=tol, abs_tol=tol)
+    if te is int and tg is float: return got.is_integer() and got == exp  # 2.0 for 2 (HumanEval/130's canonical `/`), never 2.0000001
+    if te is float and tg in (int, float):
+        if math.isnan(exp) or (tg is float and math.isnan(got)): return tg is float and math.isnan(got) and math.isnan(exp)
+        try: return math.isclose(got, exp, rel_tol=tol, abs_tol=tol)
+        except OverflowError: return False
     if tg is not te: return False
     if tg in (list, tuple): return len(got) == len(exp) and all(values_equal(a, b, tol) for a,b in zip(got, exp))
-    if tg is dict:
-        return got.keys() == exp.keys() and all(values_equal(got[k], exp[k], tol) for k in exp)
+    if tg in (dict, set, frozenset):
+        if len(got) != len(exp): return False
+        mine = {k: k for k in got}  # got's own key for each key that `==` matches
+        if not all(k in mine and type(mine[k]) is type(k) and values_equal(mine[k], k, 0.0) for k in exp): return False
+        return tg is not dict or all(values_equal(got[mine[k]], v, tol) for k, v in exp.items())
     return got == exp
 
 # %% ../nbs/01_problem.ipynb #38b4fbbe

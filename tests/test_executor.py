@@ -1,5 +1,5 @@
 "Ordinary behaviour of the sandboxed executor: verdicts, errors, cache, JavaScript, concurrency, isolation fallback."
-import asyncio, json, sys, threading, time
+import asyncio, json, os, sys, threading, time
 from pathlib import Path
 import pytest
 
@@ -37,6 +37,11 @@ def test_strict_values(ex):
     r = ex.run(code, [('f([1, 2])', (1, 2)), ('f(True)', 1), ('f(0.1 + 0.2)', 0.3), ('f({1: (2,)})', {1: (2,)}), ('f({3, 1})', {1, 3}),
                       ('f(None)', None), ('f(float("nan"))', float('nan')), ('f(b"x")', b'x')])
     assert [t.passed for t in r.tests] == [False, False, True, True, True, True, True, True]
+
+def test_large_results_still_judged(ex):
+    "A long list of small ints, and a few long ints, are plain correct answers, not a flood."
+    r = ex.run('def f(n): return list(range(n))\ndef g(): return [7 ** 2000, -(7 ** 2000)]', [('f(200000)', list(range(200000))), ('g()', [7 ** 2000, -(7 ** 2000)])])
+    assert r.passed, r.tests
 
 def test_big_int(ex):
     r = ex.run('import math\ndef f(n): return math.factorial(n)', [('f(2000)', __import__('math').factorial(2000))])
@@ -156,7 +161,7 @@ def test_partial_stack_without_root_layers():
     "What a non-root user gets (no cgroup, no setuid): orphans are still found (subreaper) and killed."
     layers = [l for l in ('netns', 'landlock', 'seccomp') if l in probe_layers()]
     if not layers: pytest.skip('no unprivileged layer available')
-    with make(ExecutorConfig(workers=1, timeout=2), layers=layers) as e:
+    with make(ExecutorConfig(workers=1, timeout=2, allow_unsafe=os.geteuid() == 0), layers=layers) as e:  # as root, a child without setuid is root: unsafe
         assert 'cgroup' not in e.isolation and 'setuid' not in e.isolation
         code = 'import os, time\ndef f():\n    r, w = os.pipe()\n    if os.fork() == 0:\n        os.setsid()\n        if os.fork() == 0:\n            os.write(w, str(os.getpid()).encode()); time.sleep(60)\n        os._exit(0)\n    time.sleep(0.1)\n    return int(os.read(r, 20))\n'
         r = e.run(code, [('f()', 0)])

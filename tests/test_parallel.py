@@ -16,7 +16,7 @@ P = Problem(id='t/absdiff', entry_point='absdiff', prompt='def absdiff(a, b):\n 
 class Checker:
     "Walks the tree at every interleaving point: visits never decrease, Q in [-1, 1], virtual loss >= 0, calls under the cap."
     def __init__(self, cap):
-        self.cap, self.root, self.seen, self.completions, self.checks = cap, None, {}, 0, 0
+        self.cap, self.root, self.seen, self.completions, self.failed, self.checks = cap, None, {}, 0, 0, 0
     def check(self):
         if self.root is None: return
         self.checks += 1
@@ -26,7 +26,7 @@ class Checker:
             assert n.visits >= self.seen.get(id(n), 0), 'visits went down'
             assert n.visits >= sum(c.visits for c in n.children)
             self.seen[id(n)] = n.visits
-        assert self.completions <= self.cap
+        assert self.completions - self.failed <= self.cap  # failed requests are counted apart (`llm_failures`), not as spent calls
 
 class RandomDelayClient:
     "For tests only: random programs (with repeats) after a random delay, sometimes failing; answers a reflector's question with a score."
@@ -39,7 +39,7 @@ class RandomDelayClient:
         self.chk.check()
         await asyncio.sleep(self.rng.uniform(0, 0.003))
         self.chk.check()
-        if self.rng.random() < self.p_fail: raise LLMError('simulated outage')
+        if self.rng.random() < self.p_fail: self.chk.failed += n; raise LLMError('simulated outage')
         if 'Score' in messages[-1]['content'] or 'score' in messages[0]['content'].lower():
             return [Completion(f"Score: {self.rng.randint(0, 10)}/10", 10, 4, 'stop') for _ in range(n)]
         return [Completion(f"```python\ndef absdiff(a, b):\n    return a - b + {self.rng.randrange(self.spread)}\n```", 10, 10, 'stop') for _ in range(n)]
@@ -71,8 +71,8 @@ def _search(seed, k, nv, cap, widening, rave, greedy, p_fail, reflect):
 def test_invariants_under_random_interleavings(seed, k, nv, cap, widening, rave, greedy, p_fail, reflect):
     res, chk, cl = _search(seed, k, nv, cap, widening, rave, greedy, p_fail, reflect)
     chk.root = res.root; chk.check()
-    assert res.llm_calls <= cap and chk.completions <= cap, 'budget overshot'
-    assert res.llm_calls == chk.completions  # every completion asked for is counted once
+    assert res.llm_calls <= cap and chk.completions - chk.failed <= cap, 'budget overshot'
+    assert (res.llm_calls, res.llm_failures) == (chk.completions - chk.failed, chk.failed)  # every completion asked for is counted once
     for n in res.root.walk():
         assert n.virtual_loss == 0, 'virtual loss left behind'
         assert -1.0 <= n.q <= 1.0

@@ -3,14 +3,14 @@
 Every hostile program must be *contained* (host files, other processes, the parent and its memory unaffected; nothing left
 running) and must get a *failing verdict*. Run with `pytest tests/test_sandbox_attacks.py -s` to see the attack table.
 """
-import os, resource, secrets, socket, subprocess, sys, tempfile, threading, time
+import json, os, resource, secrets, shutil, socket, subprocess, sys, tempfile, threading, time
 from pathlib import Path
 import pytest
 
 try: import mcts_codegen  # noqa: F401
 except ImportError: sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from mcts_codegen.config import ExecutorConfig
-from mcts_codegen.executor import Executor, CodeExecutionResult, SandboxUnavailable
+from mcts_codegen.executor import Executor, CodeExecutionResult, SandboxUnavailable, LAYERS
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith('linux'), reason='the sandbox battery needs Linux')
 
@@ -30,7 +30,7 @@ def ex(request):
     except SandboxUnavailable as err: pytest.skip(f'no sandbox on this host: {err}')
     e.isolation
     e.run('x = 1', [('x', 1)]); e.run('x = 1', [('x', 1)])  # start both workers
-    e.worker_pids = _worker_pids(e)
+    e.first_pids = _worker_pids(e)
     yield e
     tag, cg_dirs = e._pool.tag, list(e._pool.cg_dirs)
     e.close()
@@ -69,7 +69,8 @@ def _tagged_procs(tag) -> list[int]:
 def _contained(e) -> str:
     "Check that the executor is healthy and that nothing but the workers and their idle pre-forked children is alive."
     workers = _worker_pids(e)
-    assert workers == e.worker_pids, f"a worker was replaced: {e.worker_pids} -> {workers}"
+    first = getattr(e, 'first_pids', workers)  # an executor made by one test only: its workers as they are
+    assert workers == first, f"a worker was replaced: {first} -> {workers}"
     assert all(_status(w) for w in workers), 'a worker died'
     if e._pool.cg:
         for i, cg in e._pool.cg.items():
@@ -198,8 +199,8 @@ def f():
             if kv.startswith('OPENAI_API_KEY='): found.append(kv.split('=', 1)[1])
     return found[0] if found else None
 '''
-    r = attack(ex, "parent's /proc/<pid>/environ", code, [('f()', FAKE_KEY)], detail='worker env is empty; other uids unreadable')
-    assert r.tests[0].got == 'None'
+    r = attack(ex, "parent's /proc/<pid>/environ", code, [('f()', FAKE_KEY)], detail='worker env is empty; other uids and /proc unreadable')
+    assert r.tests[0].got == 'None' or 'PermissionError' in (r.tests[0].error or '')  # with Landlock /proc is not even listable
 
 def test_memory_secret(ex):
     "Search the sandboxed process's own memory (inherited from the worker) for the key."
@@ -242,6 +243,7 @@ def test_kill_parent(ex):
 def f():
     hit = []
     for pid in (os.getppid(), {os.getpid()}, 1):
+        if pid in (0, os.getpid()): continue  # in its own PID namespace the run is pid 1 and its parent is outside (0)
         try: os.kill(pid, signal.SIGKILL); hit.append(pid)
         except OSError: pass
     return hit
@@ -305,8 +307,8 @@ def test_int_subclass(ex):
 def test_forged_result_records(ex):
     "Write fake result lines to the result pipe before the real ones."
     code = 'import os\nos.write(3, b\'{"i": 0, "v": 42}\\n{"done": true}\\n\')\ndef f(): return 0\n'
-    r = attack(ex, 'forged result records on fd 3', code, [('f()', 42)], detail='duplicate result for a call: failed')
-    assert 'more than one result' in r.tests[0].error
+    r = attack(ex, 'forged result records on fd 3', code, [('f()', 42)], detail='more records than the harness writes: malformed')
+    assert r.tests[0].error in ('malformed result', 'more than one result for this call') and r.error_type == 'MalformedResult'
 
 def test_no_carry_over_between_runs(ex):
     "Runs that mark the standard stream objects (made once per worker), leave unflushed output and a file: later runs see none of it."
@@ -324,6 +326,245 @@ def test_worker_descriptors(ex):
     code = 'import os\ndef f():\n    out = []\n    for fd in range(3, 1024):\n        try: os.fstat(fd); out.append(fd)\n        except OSError: pass\n    return out\n'
     r = attack(ex, "the worker's open descriptors", code, [('f()', [3, 100])], detail='only fds 0-3 (stdio, results) are open')
     assert r.tests[0].got == '[3]', r.tests[0].got
+
+# ---- issue 14: the red-team battery's classes ----
+
+LIBC = 'import ctypes\nlibc = ctypes.CDLL(None, use_errno=True)\n'
+
+def test_sysv_shm_persists(ex):
+    "A 200 MB System V segment kept (IPC_PRIVATE, no IPC_RMID): it must not outlive the run nor charge later runs."
+    code = LIBC + 'def f():\n    return libc.shmget(0, 200 << 20, 0o1666)\n'
+    r = attack(ex, 'SysV shm segment of 200 MB', code, [('f()', -2)], detail='seccomp refuses shmget; own IPC namespace anyway')
+    assert r.tests[0].got == '-1', r.tests[0]
+    assert not [l for l in Path('/proc/sysvipc/shm').read_text().splitlines()[1:] if l.split()[3] == str(200 << 20)]
+
+def test_sysv_msg_queue_carries_data(ex):
+    "A message queue with a fixed key: the next run must not find it."
+    code = LIBC + 'def f():\n    return libc.msgget(0x4d435453, 0o1666)\n'
+    r = attack(ex, 'SysV message queue between runs', code, [('f()', -2)], detail='msgget refused; a queue would die with the run')
+    assert r.tests[0].got == '-1'
+    assert '4d435453' not in Path('/proc/sysvipc/msg').read_text().lower() and str(0x4d435453) not in Path('/proc/sysvipc/msg').read_text()
+
+def test_ipc_namespace_without_seccomp():
+    "With seccomp off, the run's own IPC namespace alone makes a segment and a queue vanish at the end of the run."
+    try: e = Executor(ExecutorConfig(workers=1, timeout=TIMEOUT, cache=False), layers=[l for l in LAYERS if l != 'seccomp'])
+    except SandboxUnavailable as err: pytest.skip(f'no sandbox on this host: {err}')
+    with e:
+        if 'ipcns' not in e.isolation: pytest.skip('no IPC namespace here')
+        plant = LIBC + 'def f():\n    q = libc.msgget(0x4d435453, 0o1666)\n    return [q >= 0, libc.shmget(0x4d435454, 64 << 20, 0o1666) >= 0]\n'
+        assert e.run(plant, [('f()', [True, True])]).passed  # really created, inside the run
+        look = LIBC + 'def f():\n    return [libc.msgget(0x4d435453, 0o666), libc.shmget(0x4d435454, 0, 0o666)]\n'
+        r = attack(e, 'SysV IPC, seccomp off', look, [('f()', [0, 0])], detail='IPC namespace per run: gone with the run')
+        assert r.tests[0].got == '[-1, -1]'
+        assert '4d435454' not in Path('/proc/sysvipc/shm').read_text() and str(0x4d435454) not in Path('/proc/sysvipc/shm').read_text()
+
+def test_namespace_calls_refused(ex):
+    "The worker's seccomp filter lets it unshare/setns the run's namespaces: a child cannot (no capabilities; user namespaces refused)."
+    code = LIBC + """import os
+def f():
+    fd = os.open('.', os.O_RDONLY)
+    return [libc.unshare(0x10000000), libc.unshare(0x20000000), libc.unshare(0x08000000), libc.unshare(0x20000),
+            libc.setns(fd, 0x20000000), libc.mount(b'none', b'.', b'tmpfs', 0, None)]
+"""
+    r = attack(ex, 'unshare/setns/mount from the run', code, [('f()', [0] * 6)], detail='no CAP_SYS_ADMIN; CLONE_NEWUSER refused')
+    assert r.tests[0].got == str([-1] * 6), r.tests[0]
+
+@pytest.fixture
+def nobody_proc():
+    "A host process running as the sandbox uid (65534), as another worker's pre-forked child or a host daemon would."
+    if not shutil.which('setpriv') or os.geteuid() != 0: pytest.skip('needs root and setpriv')
+    p = subprocess.Popen(['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups', 'sleep', '60'])
+    time.sleep(0.2)
+    yield p
+    p.kill(); p.wait()
+
+def test_process_controls_on_other_pids(ex, nobody_proc):
+    "prlimit, setpriority, sched_setaffinity, kill and /proc/<pid>/cmdline on a host process of the same uid."
+    pid = nobody_proc.pid
+    code = f'''import os, resource, signal
+def f():
+    done = []
+    for name, act in [('prlimit', lambda: resource.prlimit({pid}, resource.RLIMIT_NOFILE, (3, 3))),
+                      ('setpriority', lambda: os.setpriority(os.PRIO_PROCESS, {pid}, 19)),
+                      ('affinity', lambda: os.sched_setaffinity({pid}, {{0}})),
+                      ('cmdline', lambda: open('/proc/{pid}/cmdline').read()),
+                      ('kill', lambda: os.kill({pid}, signal.SIGSTOP))]:
+        try: act(); done.append(name)
+        except OSError: pass
+    return done
+'''
+    r = attack(ex, 'prlimit/renice/pin/kill another pid', code, [('f()', ['prlimit'])], detail='own PID namespace; seccomp: pid 0 only')
+    assert r.tests[0].got == '[]', r.tests[0]
+    limits = Path(f'/proc/{pid}/limits').read_text()
+    assert not any(l.startswith('Max open files') and l.split()[3] == '3' for l in limits.splitlines()) and os.getpriority(os.PRIO_PROCESS, pid) == 0
+    assert _status(pid).get('State', '').startswith('S')
+
+def test_own_process_controls_still_work(ex):
+    "Limits, niceness and affinity of the run itself stay allowed."
+    code = 'import os, resource\ndef f():\n    resource.setrlimit(resource.RLIMIT_NOFILE, (64, 64)); os.nice(1); os.sched_setaffinity(0, os.sched_getaffinity(0))\n    return os.getpid()\n'
+    r = ex.run(code, [('f()', 1)])
+    assert r.tests[0].error is None, r.tests[0]
+
+def test_other_runs_and_dev_shm(ex):
+    "List /dev/shm (where run dirs live) and climb to the other worker's dir."
+    code = 'import os\ndef f():\n    out = []\n    for p in ("/dev/shm", "..", "../..", "../../w0", "../../w1", "/proc"):\n        try: out.append(os.listdir(p))\n        except OSError: pass\n    return out\n'
+    r = attack(ex, "/dev/shm, other runs' dirs, /proc", code, [('f()', [['run1']])], detail='Landlock: none readable')
+    assert r.tests[0].got == '[]', r.tests[0]
+
+@pytest.fixture
+def unix_listener():
+    d = tempfile.mkdtemp(prefix='attack_'); os.chmod(d, 0o777)
+    path = os.path.join(d, 'host.sock')
+    s = socket.socket(socket.AF_UNIX); s.bind(path); os.chmod(path, 0o777); s.listen(5)
+    yield path
+    s.close(); subprocess.run(['rm', '-rf', d])
+
+def test_host_unix_socket(ex, unix_listener):
+    code = f'import socket\ndef f():\n    s = socket.socket(socket.AF_UNIX)\n    s.connect({unix_listener!r})\n    return "connected"\n'
+    r = attack(ex, 'connect to a host pathname UNIX socket', code, [('f()', 'connected')], detail='seccomp: no socket(); socketpair only')
+    assert 'PermissionError' in (r.tests[0].error or ''), r.tests[0]
+    assert ex.run('import socket\ndef f():\n    a, b = socket.socketpair(); a.send(b"x"); return b.recv(1)\n', [('f()', b'x')]).passed
+
+def test_parent_stall_by_huge_int(ex):
+    "A million-digit integer on the result channel (58 s of the caller's time before)."
+    code = "import os\ndef f():\n    os.write(3, b'{\"i\": 0, \"v\": ' + b'7' * 1_000_000 + b'}\\n')\n    os._exit(0)\n"
+    t = time.monotonic()
+    r = attack(ex, '1M-digit integer on the result channel', code, [('f()', 1)], detail='digits capped by the longest expected')
+    assert time.monotonic() - t < TIMEOUT + 1.0 and r.error_type == 'MalformedResult', (time.monotonic() - t, r.error_type)
+    code = "import os\ndef f():\n    os.write(3, b'{\"i\": 0, \"v\": [' + b','.join([b'9' * 4000] * 3000) + b']}\\n')\n    os._exit(0)\n"
+    t = time.monotonic()
+    r = attack(ex, '3,000 integers of 4,000 digits', code, [('f()', 1)], detail='budget for all long integers')
+    assert time.monotonic() - t < TIMEOUT + 1.0 and r.error_type == 'MalformedResult', (time.monotonic() - t, r.error_type)
+
+def test_parent_stall_by_many_records(ex):
+    "Millions of tiny records (40 s of the caller's time before)."
+    code = "import os\ndef f():\n    os.write(3, b'{}\\n' * 4_000_000)\n    return 1\n"
+    t = time.monotonic()
+    r = attack(ex, '4M tiny records on the result channel', code, [('f()', 1)], detail='count capped: one per call, plus one')
+    assert time.monotonic() - t < TIMEOUT + 1.0 and r.status in ('runtime_error', 'output_limit'), (time.monotonic() - t, r.status)
+
+def test_forged_error_record_types(ex):
+    "Error records with non-string fields (a pydantic ValidationError before): a verdict, not an exception."
+    code = "import os\nos.write(3, b'{\"load_error\": {\"type\": 1, \"msg\": [2], \"tb\": {}}}\\n')\nos._exit(0)\ndef f(): return 1\n"
+    r = attack(ex, 'forged error record (non-string fields)', code, [('f()', 1)])
+    assert r.error_type == 'MalformedResult'
+    code = "import os\ndef f():\n    os.write(3, b'{\"i\": 0, \"err\": {\"type\": null, \"msg\": 3}}\\n{\"done\": true}\\n')\n    os._exit(0)\n"
+    assert attack(ex, 'forged call error record', code, [('f()', 1)]).error_type == 'MalformedResult'
+
+def test_deep_expression_cache_key():
+    "A ~1000-deep expression: RecursionError in the cache key (ast.dump) before."
+    with Executor(ExecutorConfig(workers=1, timeout=TIMEOUT, cache=True)) as e:
+        code = 'def f():\n    return ' + '+'.join(['1'] * 3000) + '\n'
+        r = e.run(code, [('f()', 3000)])
+        assert r.status in ('passed', 'syntax_error'), r  # either way a verdict
+        ROWS.append(('3000-term expression (cache key)', r.status, 'contained', 'RecursionError in ast.dump caught: text key'))
+        r = e.run('x = ' + '-' * 5000 + '1', [('x', 1)])
+        assert isinstance(r, CodeExecutionResult) and not r.passed
+        import ast  # where compile still succeeds but `ast.dump` does not (a deeper caller stack): the key falls back to the text
+        node = ast.Constant(1)
+        for _ in range(5000): node = ast.BinOp(node, ast.Add(), ast.Constant(1))
+        tree = ast.Module([ast.Assign([ast.Name('x', ast.Store())], node)], [])
+        assert isinstance(e._key('call', 'python', 'x = 1', tree, [], '', '', 1.0), str)
+
+def test_deep_tree_cleanup(ex):
+    "A 2,000-level directory tree, partly without permissions: cleanup is iterative and the run dir goes."
+    code = 'import os\ndef f():\n    for i in range(2000):\n        os.mkdir("d"); os.chdir("d")\n    open("x", "w").write("x"); os.chmod(".", 0)\n    return 1\n'
+    attack(ex, '2,000-deep directory tree', code, [('f()', 2)], detail='fd-based iterative rmtree')
+    runs = [p for w in ex._pool.base.iterdir() if w.is_dir() for p in w.iterdir() if p.name.startswith('run')]
+    assert len(runs) <= len(_worker_pids(ex)), runs  # only the pre-forked children's fresh dirs
+
+def test_strict_comparison(ex):
+    "Dict keys and set members by type; an int expected wants an int."
+    code = 'def keys(): return {True: "a", 2.0: "b"}\ndef fkey(): return {1: "a", 2.0: "b"}\ndef members(): return {1, 2.0}\ndef near(): return 3.0000001\n'
+    r = attack(ex, 'lax comparison (keys, members, float for int)', code,
+               [('keys()', {1: 'a', 2: 'b'}), ('fkey()', {1: 'a', 2: 'b'}), ('members()', {1, 2}), ('near()', 3)],
+               detail='keys/members by type; no tolerance for an int')
+    assert [t.passed for t in r.tests] == [False, False, False, False]
+
+def test_setuid_is_not_filesystem_isolation():
+    "cgroup+netns+setuid+seccomp, no Landlock: refused without allow_unsafe (the child could read the hidden tests)."
+    from mcts_codegen.executor import is_protected
+    assert not is_protected(['cgroup', 'setsid', 'rlimits', 'tmpdir', 'netns', 'setuid', 'seccomp'])
+    assert not is_protected(['netns', 'landlock', 'seccomp'], root=True) and is_protected(['netns', 'landlock', 'setuid'], root=True)
+    with pytest.raises(SandboxUnavailable): Executor(ExecutorConfig(workers=1), layers=['cgroup', 'netns', 'setuid', 'seccomp'])
+    ROWS.append(('setuid without Landlock', 'refused', 'contained', 'SandboxUnavailable unless allow_unsafe'))
+
+def test_planted_symlink_req_json(tmp_path):
+    "Without Landlock another run of the same uid could plant req.json -> a host file in a run dir: the root worker must not follow it."
+    from mcts_codegen.worker import _Runs
+    victim = tmp_path/'victim'; victim.write_text('keep')
+    run = tmp_path/'run'; run.mkdir(); (run/'req.json').symlink_to(victim)
+    w = _Runs(); w.layers, w.c = ['setuid'], dict(uid=65534, gid=65534)
+    dfd = os.open(run, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        with pytest.raises(FileExistsError): w._write_in(dict(dfd=dfd), 'req.json', b'{}')
+    finally: os.close(dfd)
+    assert victim.read_text() == 'keep' and victim.stat().st_uid == os.geteuid()
+    ROWS.append(('planted req.json symlink (no Landlock)', 'refused', 'contained', 'O_CREAT|O_EXCL|O_NOFOLLOW via the run dir fd'))
+
+def test_no_landlock_fallback_for_real(tmp_path):
+    "Really run without Landlock (allow_unsafe): the run's PID namespace comes with its own /proc; JavaScript req.json still works."
+    try: e = Executor(ExecutorConfig(workers=1, timeout=TIMEOUT, cache=False, allow_unsafe=True), layers=[l for l in LAYERS if l != 'landlock'])
+    except SandboxUnavailable as err: pytest.skip(str(err))
+    with e:
+        if 'pidns' not in e.isolation: pytest.skip('no PID namespace here')
+        code = 'import os\ndef f():\n    return sorted(int(p) for p in os.listdir("/proc") if p.isdigit())\n'
+        r = attack(e, 'no Landlock: /proc lists', code, [('f()', [0])], detail='own /proc: only the run (pid 1)')
+        assert r.tests[0].got == '[1]', r.tests[0]
+        if shutil.which('node'): assert e.run('function f() { return 1; }', [('f()', 1)], language='javascript').passed
+
+def test_planted_symlink_for_real(open_dir):
+    "Without Landlock, for real: a run plants req.json -> a host file in every run dir it can reach; JavaScript runs that follow must not write through it."
+    if not shutil.which('node') or os.geteuid() != 0: pytest.skip('needs node and root')
+    victim = open_dir/'victim'; victim.write_text('keep'); os.chmod(victim, 0o600)
+    try: e = Executor(ExecutorConfig(workers=2, timeout=TIMEOUT, cache=False, allow_unsafe=True), layers=[l for l in LAYERS if l != 'landlock'])
+    except SandboxUnavailable as err: pytest.skip(str(err))
+    with e:
+        from concurrent.futures import ThreadPoolExecutor
+        with ThreadPoolExecutor(2) as tp: list(tp.map(lambda _: e.run('import time\ndef f(): time.sleep(0.3); return 1', [('f()', 1)]), range(2)))  # start both workers
+        plant = f"""import os
+def f():
+    n = 0
+    for w in ('w0', 'w1'):
+        for k in range(1, 40):
+            try: os.symlink({str(victim)!r}, f'../../{{w}}/run{{k}}/req.json'); n += 1
+            except OSError: pass
+    return n
+"""
+        r = e.run(plant, [('f()', -1)])
+        js = [e.run('function f() { return 1; }', [('f()', 1)], language='javascript') for _ in range(4)]
+        assert victim.read_text() == 'keep' and victim.stat().st_uid == 0 and (victim.stat().st_mode & 0o777) == 0o600
+        assert int(r.tests[0].got) >= 2 and any(x.status == 'killed' for x in js), (r.tests[0].got, [x.status for x in js])  # the plant did land in the other worker's next run dir
+        ROWS.append(('planted req.json symlink, for real', ','.join(sorted({x.status for x in js})), 'contained',
+                     f"{r.tests[0].got} links planted; host file untouched (O_EXCL|O_NOFOLLOW)"))
+
+def test_unprivileged_fallback_for_real(tmp_path):
+    "The battery's key attacks in a worker started without root (`unshare -U`): no cgroup, no setuid, no PID namespace."
+    if not shutil.which('unshare') or subprocess.run(['unshare', '-U', 'true'], capture_output=True).returncode: pytest.skip('no unprivileged user namespaces here')
+    prog = tmp_path/'p.py'
+    prog.write_text(f'''import os, json, sys
+sys.path.insert(0, {str(Path(__file__).resolve().parents[1])!r})
+from mcts_codegen.executor import Executor
+from mcts_codegen.config import ExecutorConfig
+out = {{}}
+with Executor(ExecutorConfig(workers=1, timeout=2, cache=False)) as e:
+    out['layers'] = e.isolation
+    for name, code in [('project', "def f(): return open({str(Path(__file__).resolve())!r}).read()[:3]"),
+                       ('shadow', 'def f(): return open("/etc/shadow").read()[:3]'),
+                       ('dev_shm', 'import os\\ndef f(): return os.listdir("/dev/shm")'),
+                       ('socket', 'import socket\\ndef f(): return socket.socket(socket.AF_INET).connect(("127.0.0.1", 1))'),
+                       ('shm', 'import ctypes\\ndef f(): return ctypes.CDLL(None).shmget(0, 1 << 20, 0o1666)')]:
+        r = e.run(code, [('f()', 'x')]); out[name] = r.tests[0].error or r.tests[0].got
+print(json.dumps(out))
+''')
+    p = subprocess.run(['unshare', '-U', sys.executable, str(prog)], capture_output=True, text=True, timeout=120)
+    if p.returncode != 0 and 'SandboxUnavailable' in p.stderr: pytest.skip(p.stderr[-300:])
+    assert p.returncode == 0, p.stderr[-2000:]
+    out = json.loads(p.stdout.strip().splitlines()[-1])
+    assert 'setuid' not in out['layers'] and 'cgroup' not in out['layers']
+    for k in ('project', 'shadow', 'dev_shm', 'socket'): assert 'PermissionError' in str(out[k]), (k, out)
+    assert out['shm'] == '-1', out
+    ROWS.append(('unprivileged worker (unshare -U)', 'failed', 'contained', f"{','.join(out['layers'])}: project, shadow, /dev/shm, socket, shm refused"))
 
 def test_survives_everything(ex):
     "After the battery the same workers still judge correctly."
