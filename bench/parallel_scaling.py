@@ -25,8 +25,8 @@ TOY = Problem(id='toy/absdiff', entry_point='absdiff',
 def problems_for(spec:str|int) -> list[Problem]:
     "`toy` repeated, or HumanEval ids ('0-3')."
     if isinstance(spec, int): return [TOY.model_copy(update=dict(id=f'toy/{i}')) for i in range(spec)]
-    from mcts_codegen.loaders import load_humaneval
-    return list(load_humaneval(spec))
+    from mcts_codegen.loaders import load_humaneval, problem_from_humaneval
+    return [problem_from_humaneval(r) for r in load_humaneval(spec)]
 
 def scaling(ks:list[int], # values of `search.parallel`
             calls:int=32, # LLM-call budget per problem (equal for every k)
