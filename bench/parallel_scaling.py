@@ -33,7 +33,9 @@ def scaling(ks:list[int], # values of `search.parallel`
             token_delay:float=0.01, tokens:int=60, slots:int=16, batch_cost:float=0.0, prefill:float=0.0, # simulated server
             problems:int|str=1, # a number of toy problems, or HumanEval ids ('0-3')
             exec_workers:int=4, n_variants:int=2, greedy_first:bool=True, preset:str='FAST',
-            base_url:str|None=None, model:str='sim', max_tokens:int|None=None) -> list[dict]:
+            base_url:str|None=None, model:str='sim', max_tokens:int|None=None,
+            timeout:float=600, # seconds a request may wait: a server that answers one request at a time queues the others
+           ) -> list[dict]:
     "One row per k: wall seconds, LLM calls, tokens, passes, speedup against the first k."
     srv = None
     if base_url is None:
@@ -53,7 +55,7 @@ def scaling(ks:list[int], # values of `search.parallel`
                 over = dict(parallel=k, max_llm_calls=calls, n_iter=10_000, n_variants=n_variants, greedy_first=greedy_first)
                 if max_tokens: over['max_tokens'] = max_tokens
                 cfg = create_preset(preset, **over)
-                cl = OpenAIClient(model, base_url=base_url, api_key='sim', concurrency=max(k, 1) * n_variants, max_retries=1)
+                cl = OpenAIClient(model, base_url=base_url, api_key='sim', concurrency=max(k, 1) * n_variants, max_retries=1, timeout=timeout)
                 eng = MCTSEngine(cl, cfg, executor=ex)
                 async def go():
                     out = []
