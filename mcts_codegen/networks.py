@@ -221,7 +221,7 @@ def torch_threads(n:int|None):
     try: yield
     finally: torch.set_num_threads(old)
 
-# %% ../nbs/12_networks.ipynb #ca52ab5f
+# %% ../nbs/12_networks.ipynb #b13e5299
 def pad_batch(seqs:Sequence[Sequence[int]], pad_id:int=0) -> tuple[torch.Tensor, torch.Tensor]:
     "Token lists as padded ids [B, L] and mask [B, L]."
     L = max(1, max(len(s) for s in seqs))
@@ -230,6 +230,7 @@ def pad_batch(seqs:Sequence[Sequence[int]], pad_id:int=0) -> tuple[torch.Tensor,
     mask = torch.arange(L).unsqueeze(0) < torch.tensor([len(s) for s in seqs]).unsqueeze(1)
     return ids, mask
 
+# %% ../nbs/12_networks.ipynb #2fe73628
 class _NetModel:
     "A network in eval mode with its tokeniser."
     def __init__(self, model:PolicyValueNet|str|Path, # a network, or a checkpoint file or folder
@@ -251,6 +252,7 @@ class _NetModel:
         ids, m = pad_batch([encode_state(self.tok, prompt, code or '', c.max_problem_len, c.max_code_len) for code in codes], self.tok.pad_id)
         return ids.to(self.device), m.to(self.device)
 
+# %% ../nbs/12_networks.ipynb #d2cfe98a
 class NetValueModel(_NetModel):
     "The engine's `ValueModel` from a trained network: the value in [−1, 1] of a program."
     def value(self, problem, # a `Problem` (or its prompt)
@@ -265,6 +267,7 @@ class NetValueModel(_NetModel):
         if not codes: return []
         with torch.inference_mode(), torch_threads(self.threads): return self.net.value_net(*self._states(problem, codes)).float().tolist()
 
+# %% ../nbs/12_networks.ipynb #36ebf0b3
 class NetPolicyModel(_NetModel):
     "The engine's `PolicyModel` from a trained network: priors over programs proposed under one parent."
     def priors(self, problem, # a `Problem` (or its prompt)
@@ -281,6 +284,7 @@ class NetPolicyModel(_NetModel):
             p = self.net.policy_net(ids, m, kid, km, torch.ones(1, len(codes), dtype=torch.bool, device=self.device))
         return p[0].double().div(p[0].double().sum()).tolist()
 
+# %% ../nbs/12_networks.ipynb #b144f303
 def load_models(path:str|Path|PolicyValueNet, # checkpoint file or folder (or a network)
                 tokenizer=None, # default: the one named in the network's config
                 device:str|torch.device='cpu',
