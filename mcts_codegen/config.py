@@ -42,7 +42,7 @@ class LLMConfig(BaseModel):
     spec:str = Field('local:qwen2.5-coder-1.5b', description="`local:NAME`, `local:/path/model.gguf` or `openai:MODEL`")
     base_url:str|None = Field(None, description="OpenAI-compatible server URL (default: OPENAI_BASE_URL or api.openai.com)")
     api_key:SecretStr|None = Field(None, description="API key (default: OPENAI_API_KEY); never logged")
-    timeout:float = Field(120, gt=0, le=3600, description="seconds per request")
+    timeout:float|None = Field(None, gt=0, le=3600, description="seconds to wait for an answer (None: scaled by max_tokens, see `llm.read_timeout`)")
     max_retries:int = Field(4, ge=0, le=20, description="retries on timeouts, 429 and 5xx")
     concurrency:int = Field(4, ge=1, le=1024, description="requests in flight at once")
     cache:bool = Field(False, description="reuse responses from the on-disk cache")

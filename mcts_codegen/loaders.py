@@ -118,7 +118,7 @@ def problem_from_humaneval(rec:dict, # a HumanEval-style record: task_id, prompt
                    visible_tests=extract_record(rec).tests if lang == 'python' else [],
                    hidden_test=test or None)
 
-# %% ../nbs/02a_loaders.ipynb #d6d5ca62
+# %% ../nbs/02a_loaders.ipynb #e0fd6474
 _ENTRY = re.compile(r'^#\s*entry\s*:\s*([A-Za-z_]\w*)\s*$', re.M)
 
 def _problem_from_stub(text:str, pid:str, where:str) -> Problem:
@@ -157,7 +157,7 @@ def load_problem(path:str|Path # a `.py` stub or a `.json` HumanEval-style recor
     if not prob.visible_tests: warnings.warn(f"{p}: no visible tests found in the docstring of {prob.entry_point}; the search will have nothing to check against")
     return prob
 
-_HE_ID = re.compile(r'HumanEval/\d+(?:\s*-\s*\d+)?')
+_HE_ID = re.compile(r'HumanEval/.*')  # a bad id is reported by `load_humaneval`
 
 def load_problems(paths:str|Path|Iterable[str|Path] # files (.py, .json, .jsonl, .jsonl.gz), folders of them, or ids like 'HumanEval/3'
                  ) -> list[Problem]:

@@ -15,7 +15,7 @@ from .utils import cpu_count
 
 # %% auto #0
 __all__ = ['SCHEMA_VERSION', 'JsonlLog', 'iter_jsonl', 'read_rows', 'default_concurrency', 'TrainingExample', 'jsonl_files',
-           'iter_examples', 'read_examples', 'finished_problems', 'hf_features']
+           'iter_examples', 'read_examples', 'finished_problems', 'hf_features', 'FolderLocked', 'RunLock']
 
 # %% ../nbs/10a_records.ipynb #129387c8
 class JsonlLog:
@@ -172,3 +172,39 @@ def hf_features():
         if typing.get_origin(t) in (typing.Union, types.UnionType): return feat(next(a for a in typing.get_args(t) if a is not type(None)))
         return Value(prim[t])
     return Features({k: feat(f.annotation) for k, f in TrainingExample.model_fields.items()})
+
+# %% ../nbs/10a_records.ipynb #587aff4f
+class FolderLocked(RuntimeError):
+    "Another run holds the results folder."
+
+class RunLock:
+    "An exclusive advisory lock on a folder for the length of one run; a second run into the folder is refused at once."
+    def __init__(self, folder:str|Path, # the folder a run writes into (created when the lock is taken)
+                 name:str='.lock'): # the lock file inside it
+        self.folder, self._fd = Path(folder), None
+        self.path = self.folder/name
+
+    def acquire(self) -> RunLock:
+        "Take the lock, or raise `FolderLocked` saying who holds it."
+        import socket, time
+        self.folder.mkdir(parents=True, exist_ok=True)
+        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        try: fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            who = os.pread(fd, 200, 0).decode(errors='replace').strip() or 'a run'
+            os.close(fd)
+            raise FolderLocked(f"{self.folder} is in use by another run ({who}); wait for it to finish, or write to another folder") from None
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, f"pid {os.getpid()} on {socket.gethostname()} since {time.strftime('%Y-%m-%d %H:%M:%S')}\n".encode(), 0)
+        self._fd = fd
+        return self
+
+    def release(self):
+        "Let the folder go (the file stays: removing it would race with a run taking it)."
+        if self._fd is not None: os.close(self._fd); self._fd = None
+
+    @property
+    def held(self) -> bool: return self._fd is not None
+    def __enter__(self): return self.acquire()
+    def __exit__(self, *a): self.release()
+    def __del__(self): self.release()

@@ -24,3 +24,89 @@ def test_solve_without_collect_writes_nothing(monkeypatch, tmp_path):
     monkeypatch.setattr(llm, 'get_client', lambda spec=None, cfg=None, **kw: ScriptedClient(lambda m: RLE))
     r = CliRunner().invoke(app, ['solve', str(ROOT/'data/examples/rle.py'), '--quiet', '--data-dir', str(tmp_path)])
     assert r.exit_code == 0 and 'PASS' in r.output and not any(tmp_path.iterdir())
+
+
+# ---- issue 12: exit codes, one-line errors, nothing written before validation
+
+def scripted(monkeypatch, reply=lambda m: RLE):
+    monkeypatch.setattr(llm, 'get_client', lambda spec=None, cfg=None, **kw: ScriptedClient(reply))
+
+def one_error(r) -> str:
+    assert r.exception is None or isinstance(r.exception, SystemExit), repr(r.exception)
+    lines = [l for l in r.output.splitlines() if l.startswith('error:')]
+    assert len(lines) == 1 and 'Traceback' not in r.output, r.output
+    return lines[0]
+
+WRONG = '```python\ndef run_length_encode(s: str) -> str:\n    return s\n```'
+
+def test_exit_code_1_when_not_solved(monkeypatch):
+    scripted(monkeypatch, lambda m: WRONG)
+    r = CliRunner().invoke(app, ['solve', str(ROOT/'data/examples/rle.py'), '--quiet', '--preset', 'FAST', '--max-calls', '2', '--json'])
+    assert r.exit_code == 1, r.output
+    out = json.loads(r.stdout[r.stdout.index('['):])
+    assert out[0]['status'] == 'unsolved' and out[0]['llm_calls'] == 2
+
+def test_zero_budgets_are_rejected(monkeypatch):
+    scripted(monkeypatch)
+    for opt in ('--max-calls', '--n-iter'):
+        r = CliRunner().invoke(app, ['solve', str(ROOT/'data/examples/rle.py'), opt, '0'])
+        assert r.exit_code == 2 and '≥ 1' in one_error(r), (opt, r.output)
+
+def test_output_paths_that_are_files(monkeypatch, tmp_path):
+    scripted(monkeypatch)
+    f = tmp_path/'file'; f.write_text('x')
+    r = CliRunner().invoke(app, ['solve', str(ROOT/'data/examples/rle.py'), '--collect', '--data-dir', str(f), '--quiet'])
+    assert r.exit_code == 2 and 'is a file, not a folder' in one_error(r)
+    for cmd in (['bench', '--problems', '0'], ['collect', '--problems', '0']):
+        r = CliRunner().invoke(app, cmd + ['--out', str(f/'sub'), '--llm', 'openai:m', '--base-url', 'http://127.0.0.1:9/v1', '-q'])
+        assert r.exit_code == 2 and 'is a file, not a folder' in one_error(r), (cmd, r.output)
+    assert f.read_text() == 'x'
+
+def test_bad_model_files_are_one_line_errors(tmp_path):
+    bad = tmp_path/'model.gguf'; bad.write_text('not a model')
+    for spec, words in ((f'local:{bad}', 'not a GGUF file'), ('local:/nonexistent/model.gguf', 'no model file')):
+        for cmd in (['solve', str(ROOT/'data/examples/rle.py')], ['bench', '--problems', '0', '--out', str(tmp_path/'res')]):
+            r = CliRunner().invoke(app, cmd + ['--llm', spec, '-q'])
+            assert r.exit_code == 2 and words in one_error(r), (spec, cmd, r.output)
+    assert not (tmp_path/'res').exists()  # a bad spec leaves no results folder behind
+
+def test_bad_ids_and_records(monkeypatch, tmp_path):
+    scripted(monkeypatch)
+    r = CliRunner().invoke(app, ['solve', 'HumanEval/-1'])
+    assert r.exit_code == 2 and 'bad HumanEval id' in one_error(r)
+    rec = tmp_path/'r.jsonl'
+    rec.write_text(json.dumps(dict(task_id='t/1', prompt='def f(x:\n', entry_point='f')) + '\n')
+    r = CliRunner().invoke(app, ['solve', str(rec)])
+    assert r.exit_code == 2 and 'does not parse' in one_error(r)
+
+def test_no_visible_tests_warning_is_one_line(monkeypatch, tmp_path):
+    scripted(monkeypatch, lambda m: '```python\ndef shout(s):\n    return s.upper()\n```')
+    stub = tmp_path/'shout.py'; stub.write_text('def shout(s: str) -> str:\n    "Upper-case s."\n')
+    r = CliRunner().invoke(app, ['solve', str(stub), '--quiet', '--preset', 'FAST'])
+    w = [l for l in r.output.splitlines() if 'no visible tests found' in l]
+    assert len(w) == 1 and w[0].startswith('warning: ') and 'UserWarning' not in r.output and 'warnings.warn' not in r.output
+    assert r.exit_code == 0, r.output  # no tests, and the program runs cleanly
+
+def test_entry_points_and_version():
+    import subprocess, sys
+    from mcts_codegen import __version__
+    env = {'PYTHONPATH': str(ROOT), 'PATH': '/usr/bin:/bin'}
+    for mod in ('mcts_codegen', 'mcts_codegen.cli'):
+        p = subprocess.run([sys.executable, '-m', mod, '--version'], capture_output=True, text=True, env=env, timeout=60)
+        assert p.returncode == 0 and p.stdout.strip() == f'mcts-codegen {__version__}', (mod, p.stdout, p.stderr)
+    p = subprocess.run([sys.executable, '-m', 'mcts_codegen.cli', 'solve', '--help'], capture_output=True, text=True, env=env, timeout=60)
+    assert p.returncode == 0 and '--timeout' in p.stdout and '--max-retries' in p.stdout
+
+def test_progress_counts_calls_against_the_budget(monkeypatch):
+    import mcts_codegen.cli as C, tqdm.auto
+    seen = {}
+    class Bar:
+        def __init__(self, total=None, unit=None, **kw): seen.update(total=total, unit=unit); self.n = 0
+        def update(self, k): self.n += k
+        def set_postfix(self, **kw): seen['postfix'] = kw
+        def close(self): seen['n'] = self.n
+    monkeypatch.setattr(tqdm.auto, 'tqdm', Bar)
+    scripted(monkeypatch, lambda m: WRONG)
+    r = CliRunner().invoke(app, ['solve', str(ROOT/'data/examples/rle.py'), '--preset', 'FAST', '--max-calls', '3'])
+    assert r.exit_code == 1, r.output
+    assert seen['total'] == 3 and seen['unit'] == 'call' and seen['n'] == 3 and seen['postfix']['failed'] == 0

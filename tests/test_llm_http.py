@@ -93,7 +93,27 @@ def test_local_client_context_overflow_is_an_llmerror():
     from mcts_codegen.llm import LLMError
     c = LocalClient(MODEL, n_ctx=512)
     long = [{'role': 'user', 'content': 'word ' * 2000}]
-    with pytest.raises(LLMError, match='n_ctx=512'): asyncio.run(c.complete(long, max_tokens=16))
+    with pytest.raises(LLMError, match='n_ctx=512') as ei: asyncio.run(c.complete(long, max_tokens=16))
+    assert ei.value.kind == 'context' and ei.value.fatal and not ei.value.unavailable
+
+
+def test_local_tokenizer_sizes_problems():
+    from mcts_codegen.llm import check_problem
+    from mcts_codegen.problem import Problem
+    c = LocalClient(MODEL, n_ctx=1024)
+    assert 3 <= c.count_tokens('def add(a, b): return a + b') <= 20
+    check_problem(Problem(id='ok', prompt='def f(x):\n    "Double x."\n', entry_point='f'), c.count_tokens, 1024, 256)
+    with pytest.raises(ValueError, match='context window of 1024'):
+        check_problem(Problem(id='big', prompt='def f(x):\n    "' + 'lorem ipsum ' * 400 + '"\n', entry_point='f'), c.count_tokens, 1024, 256)
+
+
+def test_preflight_against_llama_cpp_server(server):
+    "The preflight check on a real server: fine as given; a base URL without /v1 fails in seconds as unavailable."
+    from mcts_codegen.llm import LLMError, preflight
+    assert 'ok' in asyncio.run(preflight(OpenAIClient(MODEL, base_url=server)))
+    t0 = time.time()
+    with pytest.raises(LLMError) as ei: asyncio.run(preflight(OpenAIClient(MODEL, base_url=server[:-3])))
+    assert ei.value.unavailable and 'ends in /v1' in str(ei.value) and time.time() - t0 < 10
 
 
 def test_search_through_openai_client_over_http(server):
