@@ -56,7 +56,7 @@ class NetConfig:
         names = {f.name for f in fields(cls)}
         return cls(**{k: v for k, v in d.items() if k in names})
 
-# %% ../nbs/12_networks.ipynb #d80b05e6
+# %% ../nbs/12_networks.ipynb #360e19ce
 class TransformerBlock(nn.Module):
     "Pre-norm transformer layer: self-attention (SDPA, padding mask) and a GELU feed-forward block, each residual with dropout."
     def __init__(self, cfg:NetConfig):
@@ -75,6 +75,7 @@ class TransformerBlock(nn.Module):
         x = x + self.drop(self.out(a.transpose(1, 2).reshape(B, L, d)))
         return x + self.drop(self.ff(self.norm2(x)))
 
+# %% ../nbs/12_networks.ipynb #5e71bd2a
 class CodeEncoder(nn.Module):
     "Token sequences [B, L] to vectors [B, d_model]: embeddings, pre-norm transformer blocks, mean over real tokens."
     def __init__(self, cfg:NetConfig):
@@ -109,7 +110,7 @@ def masked_log_softmax(logits:torch.Tensor, # scores [..., K]
     z = torch.where(any_, logits.masked_fill(~mask, float('-inf')), torch.zeros_like(logits))
     return torch.log_softmax(z, -1).masked_fill(~mask, float('-inf'))
 
-# %% ../nbs/12_networks.ipynb #577f9e81
+# %% ../nbs/12_networks.ipynb #600a781c
 class ValueNetwork(nn.Module):
     "A state's success estimate in [−1, 1]: `tanh` of an MLP over its encoding."
     def __init__(self, cfg:NetConfig, encoder:CodeEncoder|None=None): # `encoder`: share one (default: a new one)
@@ -125,6 +126,7 @@ class ValueNetwork(nn.Module):
         "Values [B] of states [B, L]."
         return self.from_state(self.encoder(input_ids, attention_mask))
 
+# %% ../nbs/12_networks.ipynb #5272e340
 class PolicyNetwork(nn.Module):
     "Scores a state's candidate children; a softmax over the real ones."
     def __init__(self, cfg:NetConfig, encoder:CodeEncoder|None=None): # `encoder`: share one (default: a new one)
@@ -179,7 +181,7 @@ class PolicyValueNet(nn.Module):
         "Trainable parameters (the shared encoder counted once)."
         return sum(p.numel() for p in self.parameters() if p.requires_grad)
 
-# %% ../nbs/12_networks.ipynb #4a54db58
+# %% ../nbs/12_networks.ipynb #0761d002
 CKPT_FORMAT = 'mcts_codegen.policy_value_net/1'
 
 def atomic_save(obj, path:str|Path):
@@ -188,10 +190,12 @@ def atomic_save(obj, path:str|Path):
     tmp = path.with_name(path.name + '.tmp')
     torch.save(obj, tmp); os.replace(tmp, path)
 
+# %% ../nbs/12_networks.ipynb #be072421
 def save_net(net:PolicyValueNet, path:str|Path, **extra):
     "Save `net` (its `NetConfig` and weights) and `extra` entries to `path`."
     atomic_save(dict(format=CKPT_FORMAT, net_config=asdict(net.cfg), model=net.state_dict(), **extra), path)
 
+# %% ../nbs/12_networks.ipynb #bcb6c1ca
 def checkpoint_file(path:str|Path) -> Path:
     "`path`, or `best.pt` / `last.pt` inside it when it is a folder."
     p = Path(path)
@@ -199,12 +203,14 @@ def checkpoint_file(path:str|Path) -> Path:
     if not p.is_file(): raise FileNotFoundError(f"{p}: no such checkpoint")
     return p
 
+# %% ../nbs/12_networks.ipynb #0512468c
 def load_checkpoint(path:str|Path, device:str|torch.device='cpu') -> dict:
     "The checkpoint dict at `path` (tensors and plain data only)."
     ck = torch.load(checkpoint_file(path), map_location=device, weights_only=True)
     if not isinstance(ck, dict) or ck.get('format') != CKPT_FORMAT: raise ValueError(f"{path}: not a policy/value network checkpoint")
     return ck
 
+# %% ../nbs/12_networks.ipynb #687b2a03
 def load_net(path:str|Path, device:str|torch.device='cpu') -> PolicyValueNet:
     "The network saved at `path`, in eval mode."
     ck = load_checkpoint(path, device)
