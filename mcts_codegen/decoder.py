@@ -27,7 +27,7 @@ def make_sampler(temperature:float, # 0: greedy
         L.llama_sampler_chain_add(ch, s)
     return ch
 
-# %% ../nbs/04a_decoder.ipynb #5020d342
+# %% ../nbs/04a_decoder.ipynb #c930130f
 @dataclass
 class Sample:
     "One decoded sequence: its tokens, text and why it stopped ('stop' or 'length')."
@@ -35,6 +35,7 @@ class Sample:
     text:str = ''
     finish_reason:str = 'length'
 
+# %% ../nbs/04a_decoder.ipynb #7a4acebf
 class Decoder:
     "Parallel sequences on one llama.cpp context over a loaded model; sequences share KV cells up to where they fork."
     def __init__(self, llama, # a loaded `llama_cpp.Llama` (its weights are shared, not copied)
@@ -65,7 +66,7 @@ class Decoder:
         try: self.close()
         except Exception: pass
 
-# %% ../nbs/04a_decoder.ipynb #2bf73956
+# %% ../nbs/04a_decoder.ipynb #eb6f22af
 @patch
 def decode(self:Decoder, items:list[tuple[int,int,int,bool]]) -> None:
     "Decode (token, position, sequence, want logits) in one `llama_decode` call."
@@ -77,6 +78,7 @@ def decode(self:Decoder, items:list[tuple[int,int,int,bool]]) -> None:
     rc = self.L.llama_decode(self.ctx, b)
     if rc != 0: raise ValueError(f"llama_decode failed (code {rc}): the KV cache of {self.n_ctx} cells is full; lower n or max_tokens, or raise n_ctx")
 
+# %% ../nbs/04a_decoder.ipynb #ece6e98c
 @patch
 def feed(self:Decoder, seq:int, tokens:list[int], pos:int=0) -> int:
     "Evaluate `tokens` into sequence `seq` from position `pos`; returns the batch row of the last token's logits."
@@ -87,18 +89,20 @@ def feed(self:Decoder, seq:int, tokens:list[int], pos:int=0) -> int:
         self.decode([(t, pos + s + i, seq, last and i == len(chunk) - 1) for i, t in enumerate(chunk)])
     return (len(tokens) - 1) % self.n_batch
 
+# %% ../nbs/04a_decoder.ipynb #374cca16
 @patch
 def fork(self:Decoder, src:int, dst:int, at:int=-1) -> None:
     "Make sequence `dst` a copy of `src` below position `at` (-1: all of it); the cells are shared, not copied."
     self.L.llama_memory_seq_rm(self.mem, dst, -1, -1)
     self.L.llama_memory_seq_cp(self.mem, src, dst, -1, at)
 
+# %% ../nbs/04a_decoder.ipynb #10f75a8e
 @patch
 def clear(self:Decoder) -> None:
     "Forget every sequence."
     self.L.llama_memory_clear(self.mem, True)
 
-# %% ../nbs/04a_decoder.ipynb #b021bf6f
+# %% ../nbs/04a_decoder.ipynb #9550115d
 @patch
 def sample(self:Decoder, prompt:list[int], # the prompt's tokens
             seeds:list[int], # one seed per sample (their number is n)
@@ -110,6 +114,7 @@ def sample(self:Decoder, prompt:list[int], # the prompt's tokens
             out += self.sample_round(prompt, seeds[r:r + self.n_seq], temperature, max_tokens, stop or [])
     return out
 
+# %% ../nbs/04a_decoder.ipynb #a70f6b02
 @patch
 def sample_round(self:Decoder, prompt:list[int], seeds:list[int], temperature:float, max_tokens:int, stop:list[str]) -> list[Sample]:
     "One round of `sample`: at most `n_seq` samples, decoded together."

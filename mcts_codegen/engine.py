@@ -154,7 +154,7 @@ class _Arm(NamedTuple):
     prior:float
     virtual_loss:int = 0
 
-# %% ../nbs/07_engine.ipynb #ba1190eb
+# %% ../nbs/07_engine.ipynb #9ceb6b5c
 _SLOT:contextvars.ContextVar = contextvars.ContextVar('mcts_slot', default=None)
 
 class _Slot:
@@ -183,19 +183,22 @@ def _seed_index(self:_Search) -> int:
     return self.calls if slot is None else slot.start + slot.spent
 _Search.seed_index = _seed_index
 
+# %% ../nbs/07_engine.ipynb #a11ce065
 def pending(n:Node) -> bool:
     "`n` is still being run on the tests by an expansion in flight: nothing to select or refine yet."
     return n.result is None
 
+# %% ../nbs/07_engine.ipynb #0c10e66f
 def in_flight(n:Node) -> int:
     "Expansions of `n` itself in flight: its virtual loss less its children's."
     return max(0, n.virtual_loss - sum(c.virtual_loss for c in n.children))
 
-# %% ../nbs/07_engine.ipynb #9d37af81
+# %% ../nbs/07_engine.ipynb #987069c7
 def pw_limit(visits:int, c:float, alpha:float) -> int:
     "Progressive widening: the most children a node with `visits` visits may have before it is expanded again."
     return math.ceil(c * max(visits, 1) ** alpha)
 
+# %% ../nbs/07_engine.ipynb #51a68c34
 def amaf_table(nodes:list[Node], root:Node) -> dict:
     "Mean reward of every evaluated program by (made at the root?, kind): the all-moves-as-first estimate."
     acc = {}
@@ -205,6 +208,7 @@ def amaf_table(nodes:list[Node], root:Node) -> dict:
         a[0] += m.reward; a[1] += 1
     return {k: (s/n, n) for k,(s,n) in acc.items()}
 
+# %% ../nbs/07_engine.ipynb #c6d72bb7
 def arm_amaf(amaf:dict, at_root:bool) -> tuple[float,int]|None:
     "Pooled AMAF estimate of what expanding a node at this level produces."
     xs = [(q, n) for (r, _), (q, n) in amaf.items() if r == at_root]
