@@ -17,7 +17,7 @@ from .utils import cpu_count
 __all__ = ['PRESETS', 'SearchConfig', 'LLMConfig', 'ExecutorConfig', 'DataConfig', 'RAGConfig', 'Config', 'ConfigError',
            'env_settings', 'create_preset']
 
-# %% ../nbs/00_config.ipynb #18f4b49b
+# %% ../nbs/00_config.ipynb #da17efae
 class SearchConfig(BaseModel):
     "How the tree search spends its budget."
     n_iter:int = Field(30, ge=1, le=100_000, description="MCTS iterations")
@@ -36,6 +36,11 @@ class SearchConfig(BaseModel):
     nets:Path|None = Field(None, description="checkpoint of trained policy/value networks, loaded by `solve` and `bench` (None: off)")
     net_confidence:float|None = Field(None, ge=0, le=1, description="with a value network and the LLM reflector: ask the LLM only where |network value| is below this (None: the network replaces the reflector)")
     seed:int = Field(0, ge=0, description="seed for sampling and tie-breaks")
+    parallel:int = Field(1, ge=1, le=256, description="expansions in flight at once (virtual loss spreads them over the tree; a server sees at most `llm.concurrency` requests of them at a time)")
+    widening:Literal['arm','pw'] = Field('arm', description="when a node gets more children: 'arm' scores 'ask for another variant' like a child; 'pw' allows at most ceil(pw_c·N^pw_alpha) children")
+    pw_c:float = Field(1.5, gt=0, le=100, description="progressive widening: c in ceil(c·N^alpha)")
+    pw_alpha:float = Field(0.5, ge=0, le=1, description="progressive widening: alpha in ceil(c·N^alpha)")
+    rave:float = Field(0.0, ge=0, le=10_000, description="RAVE over expansion kinds: equivalence visits k of the AMAF blend beta = sqrt(k/(3N+k)) (0: off)")
 
 class LLMConfig(BaseModel):
     "Which model writes the code, and how to talk to it."
@@ -49,6 +54,7 @@ class LLMConfig(BaseModel):
     cache_path:Path|None = Field(None, description="sqlite response cache (default: user cache dir)")
     n_ctx:int = Field(4096, ge=512, le=131_072, description="context window of an embedded model")
     n_threads:int|None = Field(None, ge=1, le=1024, description="CPU threads of an embedded model (default: all cores)")
+    batch_decode:bool = Field(False, description="embedded model: decode a request's n samples together as parallel sequences sharing the prompt")
 
 class ExecutorConfig(BaseModel):
     "Limits for running untrusted candidate programs."
