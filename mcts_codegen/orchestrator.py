@@ -59,7 +59,7 @@ class Meter:
         "Count the cost an external agent reports."
         self.calls += int(calls); self.tokens += int(tokens)
 
-# %% ../nbs/08a_orchestrator.ipynb #2da31ca8
+# %% ../nbs/08a_orchestrator.ipynb #3ca06481
 def program_of(p:Problem, # the problem
                text:str, # a completion
               ) -> str|None:
@@ -67,17 +67,19 @@ def program_of(p:Problem, # the problem
     code = extract_code(text, p.entry_point, p.language, p.prompt)
     return None if code is None else assemble(p, code)
 
+# %% ../nbs/08a_orchestrator.ipynb #383d170e
 def visible_rank(r:CodeExecutionResult|None) -> tuple:
     "Sort key of a program by visible evidence alone, as the engine ranks its nodes: all passed, share passed, reward."
     if r is None: return (False, -2.0, -2.0)
     frac = r.n_passed / r.n_tests if r.n_tests else (0.0 if visible_reward(r) >= 0 else -1.0)
     return (r.passed, frac, visible_reward(r))
 
+# %% ../nbs/08a_orchestrator.ipynb #eb6a3a5d
 def is_solved(r:CodeExecutionResult|None, p:Problem) -> bool:
     "The stop rule: every visible test passes (without visible tests: the program runs cleanly)."
     return r is not None and (r.passed or (not p.visible_tests and visible_reward(r) >= 0))
 
-# %% ../nbs/08a_orchestrator.ipynb #4c6bff39
+# %% ../nbs/08a_orchestrator.ipynb #369778ff
 @dataclass
 class SolveContext:
     "What a strategy is given: the problem without its hidden test, the metered client, the sandbox, the budget."
@@ -128,6 +130,7 @@ class SolveContext:
         "A context for the next strategy: the budget that is left (plus `extra` requests it will get from memory), counted from now."
         return replace(self, n=self.remaining + extra, start=self.llm.calls)
 
+# %% ../nbs/08a_orchestrator.ipynb #01d8700a
 @dataclass
 class Outcome:
     "What a strategy hands back: one submitted program (or, for the benchmark's estimators, every sample), and its cost."
@@ -146,13 +149,14 @@ class Outcome:
     @property
     def passed(self) -> bool: return bool(self.visible is not None and self.visible.passed)
 
-# %% ../nbs/08a_orchestrator.ipynb #6d6c2197
+# %% ../nbs/08a_orchestrator.ipynb #1fde3dd2
 @runtime_checkable
 class Agent(Protocol):
     "A strategy: submit one program for `problem` by visible evidence, within `budget` LLM calls."
     name:str
     def solve(self, problem:Problem, budget:int=10) -> Outcome: ...
 
+# %% ../nbs/08a_orchestrator.ipynb #60b95d9a
 class BaseAgent:
     "An `Agent` over an LLM client and a sandbox; subclasses write `run`."
     name = 'agent'
@@ -185,7 +189,7 @@ class BaseAgent:
 
     def __repr__(self): return f"{type(self).__name__}({self.name!r})"
 
-# %% ../nbs/08a_orchestrator.ipynb #c46aeb5b
+# %% ../nbs/08a_orchestrator.ipynb #684d9c92
 class GreedyAgent(BaseAgent):
     "One completion at temperature 0."
     name = 'greedy'
@@ -194,6 +198,7 @@ class GreedyAgent(BaseAgent):
         code = program_of(c.problem, comp.text)
         return Outcome(code, await c.visible(code))
 
+# %% ../nbs/08a_orchestrator.ipynb #c38b561f
 class BestOfNAgent(BaseAgent):
     "Shared samples drawn one by one until one is solved (`is_solved`); submit the best by visible rank, ties to the first."
     name = 'best-of-n'
@@ -207,6 +212,7 @@ class BestOfNAgent(BaseAgent):
         i = max(range(len(codes)), key=lambda i: (visible_rank(vis[i]), -i))
         return Outcome(codes[i], vis[i], stats=dict(chosen=i, drawn=len(codes), parsed=sum(o is not None for o in codes)))
 
+# %% ../nbs/08a_orchestrator.ipynb #c0f2a628
 class ReflexionAgent(BaseAgent):
     "Greedy first; then refine the latest program with its visible-test feedback until it is solved or the budget is spent."
     name = 'reflexion'
@@ -226,6 +232,7 @@ class ReflexionAgent(BaseAgent):
         i = max(range(len(tries)), key=lambda i: (visible_rank(tries[i][1]), i))  # ties: the latest, which saw the most feedback
         return Outcome(*tries[i], iterations=calls, stats=dict(attempts=len(tries), chosen=i))
 
+# %% ../nbs/08a_orchestrator.ipynb #0fb88acb
 class MCTSAgent(BaseAgent):
     "The engine with a preset, capped at the budget."
     def __init__(self, preset:str='BALANCED', # FAST, BALANCED, THOROUGH or HYBRID
@@ -241,7 +248,7 @@ class MCTSAgent(BaseAgent):
         st = {k: v for k, v in r.stats.items() if k != 'llm_errors'} | dict(tree_size=r.tree_size, solved_at_call=r.solved_at_call)
         return Outcome(r.code, r.result, iterations=r.iterations, stats=st)
 
-# %% ../nbs/08a_orchestrator.ipynb #1d352b3b
+# %% ../nbs/08a_orchestrator.ipynb #2d88dd89
 class External:
     "An external agent step: a callable `f(request:dict) -> dict` or the URL of an HTTP endpoint speaking the JSON contract."
     def __init__(self, impl:Callable[[dict],dict]|str, # a callable, or an `http(s)://` URL
@@ -268,11 +275,13 @@ class External:
             raise ValueError(f"external agent answered {str(out)[:80]!r}; the contract is a JSON object with 'code' (a string or null)")
         return out
 
+# %% ../nbs/08a_orchestrator.ipynb #aa5619ad
 def problem_json(p:Problem) -> dict:
     "The problem as the JSON contract sends it: no hidden test."
     return dict(id=p.id, prompt=p.prompt, entry_point=p.entry_point, language=p.language,
                 visible_tests=[dict(call=t.call, expected=t.expected) for t in p.visible_tests])
 
+# %% ../nbs/08a_orchestrator.ipynb #0633dddf
 async def external_steps(c:SolveContext, # the context
                          ext:External, # the implementation
                          agent:str, # 'hrm' or 'trm'
@@ -295,11 +304,12 @@ async def external_steps(c:SolveContext, # the context
         if is_solved(best[1], c.problem): break
     return Outcome(*best, iterations=k, stats=dict(external=True, notes=notes))
 
-# %% ../nbs/08a_orchestrator.ipynb #abd9df21
+# %% ../nbs/08a_orchestrator.ipynb #4458c37f
 def chat(p:Problem, user:str) -> list[dict]:
     "Chat messages: the code-generation system prompt for `p`'s language, then `user`."
     return [dict(role='system', content=system_prompt(p.language)), dict(role='user', content=user)]
 
+# %% ../nbs/08a_orchestrator.ipynb #ab911298
 def plan_messages(p:Problem, evidence:str='', most:int=3) -> list[dict]:
     "Chat messages asking for a decomposition of `p` into at most `most` helper stubs."
     again = (f"\n\nAn earlier plan led to a program that fails:\n{evidence.strip()}\nPropose a different decomposition." if evidence.strip() else '')
@@ -309,6 +319,7 @@ def plan_messages(p:Problem, evidence:str='', most:int=3) -> list[dict]:
             f"```python code block. If the function is simple enough to write directly, answer NONE.\n\n```python\n{p.prompt.strip()}\n```{again}")
     return chat(p, user)
 
+# %% ../nbs/08a_orchestrator.ipynb #c0cb88c4
 def parse_plan(text:str, # the planner's answer
                p:Problem, # the problem it plans
                most:int=3, # keep at most this many helpers
@@ -329,6 +340,7 @@ def parse_plan(text:str, # the planner's answer
             out.append(Problem(id=f"{p.id}:{n.name}", prompt=stub, entry_point=n.name, visible_tests=tests, language=p.language))
     return out[:most]
 
+# %% ../nbs/08a_orchestrator.ipynb #7e0c3d02
 def compose_messages(p:Problem, helpers:str) -> list[dict]:
     "Chat messages asking for `p`'s function written on top of tested `helpers`."
     user = (f"These helper functions are already written and tested:\n\n```python\n{helpers.strip()}\n```\n\n"
@@ -391,7 +403,7 @@ class HRMAgent(BaseAgent):
             evidence = feedback(res) if res is not None else 'no program could be read from the answer'
         return Outcome(*best, iterations=rnd, stats=dict(rounds=log))
 
-# %% ../nbs/08a_orchestrator.ipynb #67f2fcca
+# %% ../nbs/08a_orchestrator.ipynb #c8e60d5d
 @dataclass
 class TRMState:
     "The compact state a TRM cycle reads and writes."
@@ -412,6 +424,7 @@ class TRMState:
                 f"function, with any imports it needs, in a single ```python code block.")
         return chat(p, user)
 
+# %% ../nbs/08a_orchestrator.ipynb #eca93352
 class TRMAgent(BaseAgent):
     "Tiny recursive refinement: a fixed small number of draft → check → improve cycles carrying a `TRMState`."
     name = 'trm'
@@ -468,7 +481,7 @@ def features(p:Problem, # the problem (no hidden test needed)
               fail_wrong=float(bool(wrong)), fail_error=float(bool(err)), no_tests=float(nt == 0))
     return f
 
-# %% ../nbs/08a_orchestrator.ipynb #57390ad5
+# %% ../nbs/08a_orchestrator.ipynb #dc9df72f
 ESCALATIONS:tuple[str,...] = ('best-of-n', 'mcts-balanced', 'reflexion', 'hrm', 'trm', 'mcts-fast', 'mcts-thorough')
 
 @dataclass
@@ -479,6 +492,7 @@ class Route:
     scores:dict[str,float]
     why:str
 
+# %% ../nbs/08a_orchestrator.ipynb #44403b73
 class MetaController:
     "Cheapest first, then escalate: one logistic regression per strategy predicts from visible features whether it will solve the problem."
     def __init__(self, models:dict|None=None, # per strategy: mean, scale, coef, intercept, calls (see `fit`)
@@ -531,7 +545,7 @@ class MetaController:
 
     def __repr__(self): return f"MetaController({sorted(self.models) or list(self.fallback)}, lam={self.lam}, min_p={self.min_p}, trained_on={self.trained_on!r})"
 
-# %% ../nbs/08a_orchestrator.ipynb #21f30cd5
+# %% ../nbs/08a_orchestrator.ipynb #33ff1c59
 TRAIN_IDS = '0-81'
 def _rows(folder:Path, name:str, ids:set[str]) -> dict[str,dict]:
     p = folder/f"{name}.jsonl"
@@ -543,6 +557,7 @@ def _rows(folder:Path, name:str, ids:set[str]) -> dict[str,dict]:
         if r.get('task_id') in ids and not r.get('error'): out[r['task_id']] = r
     return out
 
+# %% ../nbs/08a_orchestrator.ipynb #d9134f97
 def record_features(folder:str|Path, # a results folder: `greedy.jsonl` and other strategies' rows
                     ids=TRAIN_IDS, # HumanEval ids
                    ) -> tuple[dict[str,dict], dict[str,dict[str,dict]]]:
@@ -556,10 +571,12 @@ def record_features(folder:str|Path, # a results folder: `greedy.jsonl` and othe
     rows = {s: _rows(folder, s, set(g)) for s in ('greedy',) + ESCALATIONS}
     return feats, {s: r for s, r in rows.items() if r}
 
+# %% ../nbs/08a_orchestrator.ipynb #b5b00685
 def _first_ok(row:dict) -> bool:
     "Whether a greedy row's program would have stopped the router (it passed the visible tests; with none, it ran)."
     return row.get('visible_frac') == 1.0 or (not row.get('visible_tests') and row.get('code') is not None)
 
+# %% ../nbs/08a_orchestrator.ipynb #e9753a1b
 def fit(folder:str|Path, # results folder, e.g. results/humaneval/qwen2.5-coder-0.5b
         ids=TRAIN_IDS, # training problems: HumanEval 0-81 (never the problems it is evaluated on)
         C:float=0.5, # inverse regularisation of the logistic regressions
@@ -615,7 +632,7 @@ def replay(ctl:MetaController, # a fitted controller
         out.append(dict(task_id=t, route=route, calls=calls, passed=passed))
     return out
 
-# %% ../nbs/08a_orchestrator.ipynb #cf482e8e
+# %% ../nbs/08a_orchestrator.ipynb #3aeb9ebe
 GREEDY_FIRST = ('reflexion',)  # besides the engine: strategies whose first request is the greedy one, which the router has already made
 
 class AutoAgent(BaseAgent):
@@ -648,6 +665,7 @@ class AutoAgent(BaseAgent):
             if last.code is not None and visible_rank(last.visible) > visible_rank(best.visible): best = last
         return Outcome(best.code, best.visible, iterations=len(route), stats=dict(route=route, decisions=decisions) | {'last': best.stats})
 
+# %% ../nbs/08a_orchestrator.ipynb #0f582d66
 def make_agent(name:str, # greedy, best-of-n, reflexion, mcts-fast/-balanced/-thorough/-hybrid, hrm, trm or auto
                **kw # `BaseAgent` arguments
               ) -> BaseAgent:
@@ -660,6 +678,7 @@ def make_agent(name:str, # greedy, best-of-n, reflexion, mcts-fast/-balanced/-th
 
 AGENT_NAMES:tuple[str,...] = ('greedy', 'best-of-n', 'reflexion', 'mcts-fast', 'mcts-balanced', 'mcts-thorough', 'mcts-hybrid', 'hrm', 'trm', 'auto')
 
+# %% ../nbs/08a_orchestrator.ipynb #e36a10f5
 def default_controller() -> MetaController:
     "The controller shipped with the package (`router.json`, fitted on the 0.5B model's committed runs of HumanEval 0–81), or the default ladder."
     p = Path(__file__).parent/'router.json' if '__file__' in globals() else None
@@ -727,7 +746,7 @@ class UnifiedSearchOrchestrator:
     def __enter__(self): return self
     def __exit__(self, *a): self.close()
 
-# %% ../nbs/08a_orchestrator.ipynb #02eb67d4
+# %% ../nbs/08a_orchestrator.ipynb #e8a5e6c1
 def frontier(folder:str|Path, # results folder
              ids=None, # restrict to these HumanEval ids (None: every problem a strategy ran)
             ) -> 'pandas.DataFrame':
@@ -743,6 +762,7 @@ def frontier(folder:str|Path, # results folder
                                 calls=sum(r['llm_calls'] for r in rs.values()) / len(rs)))
     return pd.DataFrame(rows)
 
+# %% ../nbs/08a_orchestrator.ipynb #6198c2d1
 def plot_frontier(frames:dict[str,'pandas.DataFrame'], # per model: `frontier` tables
                   extra:dict[str,tuple[float,float]]|None=None, # more points: label -> (calls, pass@1), drawn hollow
                   title:str='', # the plot's title
