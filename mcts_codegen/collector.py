@@ -26,15 +26,17 @@ from .llm import get_client
 __all__ = ['EPISODES_FILE', 'episode_outcome', 'llm_failed', 'state_hash', 'EpisodeLog', 'TrainingCollector', 'collector_for',
            'CollectSummary', 'run_collect']
 
-# %% ../nbs/10_collector.ipynb #ff7cd6c8
+# %% ../nbs/10_collector.ipynb #31c3a8a1
 def episode_outcome(result:SearchResult) -> float:
     "Outcome in [-1, 1] of a search, from visible tests only: +1 if the submitted program passes them all, else 2·(share passed) − 1; −1 without a program."
     return -1.0 if result.result is None else visible_reward(result.result)
 
+# %% ../nbs/10_collector.ipynb #86b05a70
 def llm_failed(result:SearchResult) -> bool:
     "Whether a search was stopped by the LLM failing, or produced nothing because every request failed (not a fact about the problem: not recorded)."
     return result.status == 'error' or (result.code is None and bool(result.stats.get('llm_errors')))
 
+# %% ../nbs/10_collector.ipynb #4136cc37
 def state_hash(problem:Problem, key:str|None) -> str:
     "Hash of a state: the problem's language and prompt, and the program's key."
     return hashlib.sha256(f"{problem.language}\0{problem.prompt}\0{key or ''}".encode()).hexdigest()[:24]

@@ -17,7 +17,7 @@ from .utils import cpu_count
 __all__ = ['PRESETS', 'SearchConfig', 'LLMConfig', 'ExecutorConfig', 'DataConfig', 'RAGConfig', 'Config', 'ConfigError',
            'env_settings', 'create_preset']
 
-# %% ../nbs/00_config.ipynb #dc438fa1
+# %% ../nbs/00_config.ipynb #b73d9d67
 class SearchConfig(BaseModel):
     "How the tree search spends its budget."
     n_iter:int = Field(30, ge=1, le=100_000, description="MCTS iterations")
@@ -42,6 +42,11 @@ class SearchConfig(BaseModel):
     agreement:Literal['off','ties','no_tests'] = Field('off', description="break ties among the best programs by visible evidence by their behaviour on model-written test inputs: never, whenever two or more tie, or only on problems without visible tests (one LLM call, reserved from the budget)")
     n_inputs:int = Field(8, ge=1, le=64, description="test inputs (calls, no expected outputs) asked for when choosing by agreement")
     clean_k:int = Field(1, ge=1, le=1000, description="without visible tests: stop after this many distinct programs that run cleanly")
+    parallel:int = Field(1, ge=1, le=256, description="expansions in flight at once (virtual loss spreads them over the tree; a server sees at most `llm.concurrency` requests of them at a time)")
+    widening:Literal['arm','pw'] = Field('arm', description="when a node gets more children: 'arm' scores 'ask for another variant' like a child; 'pw' allows at most ceil(pw_c·N^pw_alpha) children")
+    pw_c:float = Field(1.5, gt=0, le=100, description="progressive widening: c in ceil(c·N^alpha)")
+    pw_alpha:float = Field(0.5, ge=0, le=1, description="progressive widening: alpha in ceil(c·N^alpha)")
+    rave:float = Field(0.0, ge=0, le=10_000, description="RAVE over expansion kinds: equivalence visits k of the AMAF blend beta = sqrt(k/(3N+k)) (0: off)")
 
 class LLMConfig(BaseModel):
     "Which model writes the code, and how to talk to it."
@@ -55,6 +60,7 @@ class LLMConfig(BaseModel):
     cache_path:Path|None = Field(None, description="sqlite response cache (default: user cache dir)")
     n_ctx:int = Field(4096, ge=512, le=131_072, description="context window of an embedded model")
     n_threads:int|None = Field(None, ge=1, le=1024, description="CPU threads of an embedded model (default: all cores)")
+    batch_decode:bool = Field(False, description="embedded model: decode a request's n samples together as parallel sequences sharing the prompt")
 
 class ExecutorConfig(BaseModel):
     "Limits for running untrusted candidate programs."
@@ -134,7 +140,7 @@ def _explain(e:ValidationError) -> str:
         lines.append(f"{path} = {val!r} is invalid: {err['msg']}" + (f"; {b}" if b else ''))
     return '\n'.join(lines)
 
-# %% ../nbs/00_config.ipynb #03111180
+# %% ../nbs/00_config.ipynb #7a016dea
 PRESETS:dict[str,dict[str,dict[str,Any]]] = dict(
     FAST=dict(search=dict(n_iter=10, max_depth=5, n_variants=2)),
     BALANCED=dict(search=dict(n_iter=30, max_depth=10, n_variants=3)),
@@ -146,6 +152,7 @@ PRESETS:dict[str,dict[str,dict[str,Any]]] = dict(
     REPAIR=dict(search=dict(n_iter=30, max_depth=10, n_variants=3, fix='repair')),
     SELECT=dict(search=dict(n_iter=30, max_depth=10, n_variants=3, agreement='ties', clean_k=3)),
     LEVERS=dict(search=dict(n_iter=30, max_depth=10, n_variants=3, fresh='plan', fix='auto', root_min=3, agreement='ties', clean_k=3)),
+    AUTO=dict(search=dict(n_iter=30, max_depth=10, n_variants=3, max_llm_calls=10)),
 )
 
 def _field_section(name:str) -> str:
@@ -159,7 +166,7 @@ def env_settings() -> dict[str,dict[str,Any]]:
     "The settings the `MCTS_CODEGEN_SECTION__FIELD` environment variables give, by section (raw strings)."
     return {s: dict(v) for s,v in EnvSettingsSource(Config)().items() if s in _SECTIONS and isinstance(v, dict)}
 
-def create_preset(name:str='BALANCED', # a name in `PRESETS`: FAST, BALANCED, THOROUGH, DATA_COLLECTION, BENCHMARK, HYBRID, PLAN, REPAIR, SELECT, LEVERS (any case)
+def create_preset(name:str='BALANCED', # a name in `PRESETS`: FAST, BALANCED, THOROUGH, DATA_COLLECTION, BENCHMARK, HYBRID, PLAN, REPAIR, SELECT, LEVERS, AUTO (any case)
                   **overrides # `section__field=value` or `field=value`
                  ) -> Config:
     "A `Config`: the defaults, changed by preset `name`, then by `MCTS_CODEGEN_` environment variables, then by `overrides`."

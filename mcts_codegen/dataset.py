@@ -29,7 +29,7 @@ class ByteTokenizer:
         "Text of `ids`, specials dropped."
         return bytes(i - 4 for i in ids if 4 <= i < 260).decode('utf-8', errors='replace')
 
-# %% ../nbs/11_dataset.ipynb #215d3f69
+# %% ../nbs/11_dataset.ipynb #9524fb4e
 class LlamaTokenizer:
     "The vocabulary of a GGUF model (e.g. the embedded Qwen) through llama-cpp-python, without its weights; PAD, BOS, SEP, EOS come after it."
     def __init__(self, model:str|Path='qwen2.5-coder-0.5b'): # embedded model name or .gguf path
@@ -55,16 +55,18 @@ class LlamaTokenizer:
         "Text of `ids`, our specials dropped."
         return self._llm.detokenize([i for i in ids if 0 <= i < self.pad_id]).decode('utf-8', errors='replace')
 
+# %% ../nbs/11_dataset.ipynb #d0ac9f02
 def get_tokenizer(spec:str='bytes'): # 'bytes', an embedded model name, or a .gguf path
     "A tokeniser by name."
     return ByteTokenizer() if spec == 'bytes' else LlamaTokenizer(spec)
 
-# %% ../nbs/11_dataset.ipynb #f6d238cc
+# %% ../nbs/11_dataset.ipynb #80d67ea7
 def encode_state(tok, problem:str, code:str, max_problem:int=1024, max_code:int=1536) -> list[int]:
     "`[BOS] problem [SEP] program [EOS]`; the problem keeps its head, the program its tail."
     p, c = tok.encode(problem)[:max_problem], tok.encode(code)
     return [tok.bos_id, *p, tok.sep_id, *(c[-max_code:] if max_code > 0 else []), tok.eos_id]
 
+# %% ../nbs/11_dataset.ipynb #0827c7d8
 def encode_program(tok, code:str, max_len:int=1024) -> list[int]:
     "`[BOS] program [EOS]`, keeping the program's tail."
     c = tok.encode(code)
@@ -160,12 +162,13 @@ def collate_states(items:list[dict], # items of an `MCTSDataset`
     for name in ('problem_id', 'episode_id'): out[name] = [x[name] for x in items]
     return out
 
-# %% ../nbs/11_dataset.ipynb #b8ae08be
+# %% ../nbs/11_dataset.ipynb #d3e0e9cf
 @patch
 def collate(self:MCTSDataset, items:list[dict]) -> dict[str, Any]:
     "`collate_states` with this dataset's PAD."
     return collate_states(items, self.tok.pad_id)
 
+# %% ../nbs/11_dataset.ipynb #a1c7f1af
 @patch
 def loader(self:MCTSDataset, batch_size:int=32, # states per batch
             shuffle:bool=True, # reshuffle every epoch
@@ -176,6 +179,7 @@ def loader(self:MCTSDataset, batch_size:int=32, # states per batch
     return DataLoader(self, batch_size=batch_size, shuffle=shuffle, collate_fn=self.collate,
                       generator=torch.Generator().manual_seed(seed), **kwargs)
 
+# %% ../nbs/11_dataset.ipynb #f800d8a1
 @patch
 def subset(self:MCTSDataset, problems:Iterable[str]) -> MCTSDataset:
     "The same dataset restricted to `problems`."
@@ -183,6 +187,7 @@ def subset(self:MCTSDataset, problems:Iterable[str]) -> MCTSDataset:
     new.examples = [e for e in self.examples if e.problem_id in keep]
     return new
 
+# %% ../nbs/11_dataset.ipynb #b7da7390
 @patch
 def split(self:MCTSDataset, fractions:Sequence[float]=(0.8, 0.1, 0.1), # shares of the problems (train, validation, test)
            seed:int=0, # shuffling seed

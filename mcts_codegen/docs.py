@@ -56,16 +56,18 @@ def default_str(f) -> str:
     d = f.default
     return repr(str(d)) if isinstance(d, PurePath) else repr(d)
 
-# %% ../nbs/18_docs.ipynb #319529e9
+# %% ../nbs/18_docs.ipynb #ded2e84f
 def md_cell(s) -> str:
     "`s` made safe for one cell of a Markdown table"
     return str(s).replace('\\', '\\\\').replace('|', '\\|').replace('\n', ' ')
 
+# %% ../nbs/18_docs.ipynb #556559d8
 def md_table(header:list, rows:list) -> Md:
     "A Markdown table of `rows` (lists of cell texts) under `header`"
     return Md('\n'.join(['| ' + ' | '.join(header) + ' |', '|' + '---|' * len(header)] +
                         ['| ' + ' | '.join(map(md_cell, r)) + ' |' for r in rows]))
 
+# %% ../nbs/18_docs.ipynb #c9ad4a7c
 def fields_table(cls:type[BaseModel], exclude:tuple=()) -> Md:
     "Markdown table of the fields of pydantic model `cls`: name, type (with its bounds), default and description"
     rows = []
@@ -77,7 +79,7 @@ def fields_table(cls:type[BaseModel], exclude:tuple=()) -> Md:
         rows.append([f"` {nm} `", f"`{type_str(f.annotation)}`" + (f" {b}" if b else ''), f"`{default_str(f)}`", desc])
     return md_table(['field', 'type', 'default', 'description'], rows)
 
-# %% ../nbs/18_docs.ipynb #f40e06f3
+# %% ../nbs/18_docs.ipynb #bdf56c55
 def param_info(p:inspect.Parameter):
     "The typer `ParameterInfo` of parameter `p` (from its default or its `Annotated` metadata), or None"
     from typer.models import ParameterInfo
@@ -85,6 +87,7 @@ def param_info(p:inspect.Parameter):
     if typing.get_origin(p.annotation) is typing.Annotated:
         return next((m for m in typing.get_args(p.annotation)[1:] if isinstance(m, ParameterInfo)), None)
 
+# %% ../nbs/18_docs.ipynb #0f4a3b17
 def is_cmd(f) -> bool:
     "Is `f` a function whose parameters are typer options or arguments?"
     if not inspect.isfunction(f): return False
@@ -92,7 +95,7 @@ def is_cmd(f) -> bool:
     except (TypeError, ValueError): return False
     return any(param_info(p) is not None for p in ps)
 
-# %% ../nbs/18_docs.ipynb #5bb05c5a
+# %% ../nbs/18_docs.ipynb #bc4ca8d8
 def cmd_params(f) -> list[dict]:
     "Each parameter of typer command `f`: name, flag, type, real default (`...`: required) and help"
     from typer.models import ArgumentInfo, OptionInfo, ParameterInfo
@@ -116,13 +119,14 @@ def cmd_params(f) -> list[dict]:
         res.append(dict(name=nm, flag=flag, type=type_str(tp), default=d, help=hlp))
     return res
 
+# %% ../nbs/18_docs.ipynb #30695be7
 def cmd_table(f) -> Md:
     "Markdown table of the options and arguments of typer command `f`, with their real defaults"
     return md_table(['option', 'type', 'default', 'help'],
                     [[f"`{p['flag']}`", f"`{p['type']}`", 'required' if p['default'] is ... else f"`{p['default']!r}`", p['help']]
                      for p in cmd_params(f)])
 
-# %% ../nbs/18_docs.ipynb #4302f045
+# %% ../nbs/18_docs.ipynb #6b842588
 def sig_text(prefix:str, name:str, params:list[str], end:str=':', maxline:int=110) -> str:
     "A signature as `show_doc` prints it: `prefix name(` then `params` wrapped at `maxline`, then `)` and `end`"
     if not params: return f"{prefix} {name}(){end}"
@@ -133,21 +137,24 @@ def sig_text(prefix:str, name:str, params:list[str], end:str=':', maxline:int=11
     lines.append(cur)
     return f"{prefix} {name}(\n    " + '\n    '.join(lines) + f"\n){end}"
 
+# %% ../nbs/18_docs.ipynb #d026cfc1
 def model_sig(cls:type[BaseModel]) -> str:
     "The constructor of pydantic model `cls` with its fields as keyword parameters"
     return sig_text('class', cls.__name__, [f"{nm}:{type_str(f.annotation)}" + ('' if f.is_required() else f"={default_str(f)}")
                                             for nm, f in cls.model_fields.items()])
 
+# %% ../nbs/18_docs.ipynb #f676b0a1
 def cmd_sig(f) -> str:
     "The signature of typer command `f` with real defaults in place of `typer.Option` objects"
     ps = [f"{p['name']}:{p['type']}" + ('' if p['default'] is ... else f"={p['default']!r}") for p in cmd_params(f)]
     return sig_text('def', f.__name__, ps)
 
-# %% ../nbs/18_docs.ipynb #85bb920b
+# %% ../nbs/18_docs.ipynb #b0ff0400
 def is_protocol(cls) -> bool:
     "Is `cls` a `typing.Protocol` class (rather than a class implementing one)?"
     return isinstance(cls, type) and typing.Protocol in cls.__bases__
 
+# %% ../nbs/18_docs.ipynb #9ac17a48
 def protocol_sig(cls) -> str:
     "`cls` as a class body listing its methods' signatures and docstrings"
     out = [f"class {cls.__name__}(Protocol):"]

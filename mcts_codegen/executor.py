@@ -23,7 +23,7 @@ from .worker import LAYERS, BASIC_LAYERS, MessageTooLong, landlock_abi, send_msg
 __all__ = ['Status', 'TestOutcome', 'CodeExecutionResult', 'SandboxUnavailable', 'is_protected', 'cgroup_roots', 'probe_layers',
            'seccomp_bpf', 'Executor', 'feedback']
 
-# %% ../nbs/06_executor.ipynb #8e19cb9d
+# %% ../nbs/06_executor.ipynb #5e1ec859
 Status = Literal['passed','failed','syntax_error','runtime_error','timeout','memory','output_limit','killed']
 
 class TestOutcome(BaseModel):
@@ -35,6 +35,7 @@ class TestOutcome(BaseModel):
     expected:str|None = None  # short repr of the expected value
     error:str|None = None     # why it failed, if not a plain wrong value
 
+# %% ../nbs/06_executor.ipynb #19c4a142
 class CodeExecutionResult(BaseModel):
     "Outcome of running one program against its tests."
     status:Status
@@ -56,13 +57,14 @@ class CodeExecutionResult(BaseModel):
         "Share of tests passed (0 without tests)."
         return self.n_passed / self.n_tests if self.n_tests else 0.0
 
-# %% ../nbs/06_executor.ipynb #b0752935
+# %% ../nbs/06_executor.ipynb #65797db1
 _FS_GUARDS, _NET_GUARDS = ('landlock','bwrap'), ('netns','seccomp','bwrap')
 _log = logging.getLogger(__name__)
 
 class SandboxUnavailable(RuntimeError):
     "No real isolation is available here and `allow_unsafe` is off."
 
+# %% ../nbs/06_executor.ipynb #0e27b4c6
 def is_protected(layers:list[str], # active layers
                  root:bool|None=None # whether the worker runs as root (default: whether this process does)
                 ) -> bool:
@@ -70,7 +72,7 @@ def is_protected(layers:list[str], # active layers
     root = os.geteuid() == 0 if root is None else root
     return any(l in layers for l in _FS_GUARDS) and any(l in layers for l in _NET_GUARDS) and (not root or 'setuid' in layers)
 
-# %% ../nbs/06_executor.ipynb #ef35d384
+# %% ../nbs/06_executor.ipynb #6b032935
 _CG = Path('/sys/fs/cgroup')
 _LINUX = sys.platform.startswith('linux')
 
@@ -90,6 +92,7 @@ def cgroup_roots() -> dict[str,Path]:
         roots[c] = d
     return roots
 
+# %% ../nbs/06_executor.ipynb #da32fbd4
 def probe_layers() -> list[str]:
     "Isolation layers this host can offer to a process like this one."
     got = list(BASIC_LAYERS)
@@ -636,7 +639,7 @@ def _key(self:Executor, kind, language, code, tree, tests, check, entry_point, t
     h = lambda b: hashlib.sha256(b).hexdigest()
     return h(pickle.dumps([kind, language, h(norm.encode()), h(pickle.dumps(t)), timeout, self.cfg.memory_mb, self.cfg.max_output]))
 
-# %% ../nbs/06_executor.ipynb #9cf36383
+# %% ../nbs/06_executor.ipynb #2ddfdfcf
 @patch
 def run(self:Executor, code:str, # the program
         tests:list[CallTest|tuple], # call tests, or `(call, expected)` pairs
@@ -646,6 +649,7 @@ def run(self:Executor, code:str, # the program
     "Run `code`, evaluate each test's call in the sandbox, and compare the values here."
     return self._execute('call', code, language, timeout, tests=[_as_test(t) for t in tests])
 
+# %% ../nbs/06_executor.ipynb #e85baf19
 @patch
 def run_check(self:Executor, code:str, # the program
               check:str, # test code defining `check(candidate)`, HumanEval style
@@ -663,11 +667,13 @@ def _tpool(self:Executor) -> ThreadPoolExecutor:
         if self._threads is None: self._threads = ThreadPoolExecutor(self.cfg.workers, thread_name_prefix='mcts-exec')
         return self._threads
 
+# %% ../nbs/06_executor.ipynb #e864a491
 @patch
 async def arun(self:Executor, code:str, tests:list[CallTest|tuple], language:str='python', timeout:float|None=None) -> CodeExecutionResult:
     "`run` for asyncio."
     return await asyncio.get_running_loop().run_in_executor(self._tpool(), functools.partial(self.run, code, tests, language, timeout))
 
+# %% ../nbs/06_executor.ipynb #410e733e
 @patch
 async def arun_check(self:Executor, code:str, check:str, entry_point:str, language:str='python', timeout:float|None=None) -> CodeExecutionResult:
     "`run_check` for asyncio."

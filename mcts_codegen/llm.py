@@ -638,8 +638,9 @@ def model_file(model:str|Path # a name in `MODELS` or a path to a .gguf file
     if not p.is_file(): raise FileNotFoundError(f"{p}: no such model file; {hint}")
     return p
 
-# %% ../nbs/04_llm.ipynb #a3b1e090
+# %% ../nbs/04_llm.ipynb #f5591d77
 _LLAMAS:dict[tuple,tuple[Any,threading.Lock]] = {}
+_DECODERS:dict[int,Any] = {}  # batched decoders (`decoder.Decoder`) by id of their `Llama`
 _LOAD_LOCK = threading.RLock()
 
 def load_llama(path:Path, n_ctx:int=4096, n_threads:int|None=None) -> tuple[Any,threading.Lock]:
@@ -659,19 +660,22 @@ def load_llama(path:Path, n_ctx:int=4096, n_threads:int|None=None) -> tuple[Any,
 def close_models() -> None:
     "Free every loaded model now (also run at exit, before the interpreter tears down llama.cpp's bindings)."
     with _LOAD_LOCK:
+        for d in _DECODERS.values(): d.close()
+        _DECODERS.clear()
         for llm, _ in _LLAMAS.values():
             try: llm.close()
             except Exception: pass
         _LLAMAS.clear()
 
-# %% ../nbs/04_llm.ipynb #ed956ee9
+# %% ../nbs/04_llm.ipynb #783caa7d
 class LocalClient:
     "An embedded GGUF model run in-process by llama-cpp-python: no server, no key, no network after the first download."
     def __init__(self, model:str|Path='qwen2.5-coder-1.5b', # a name in `MODELS` or a path to a .gguf file
                  n_ctx:int=4096, # context window in tokens
                  n_threads:int|None=None, # CPU threads (default: all this process may use)
-                 cache_dir:str|Path|None=None): # where registry models are kept (default: `default_cache_dir()/models`)
-        self.model, self.n_ctx, self.n_threads, self.cache_dir = str(model), n_ctx, n_threads, cache_dir
+                 cache_dir:str|Path|None=None, # where registry models are kept (default: `default_cache_dir()/models`)
+                 batch:bool=False): # decode the n samples of a request together as parallel sequences sharing the prompt (see `decoder`)
+        self.model, self.n_ctx, self.n_threads, self.cache_dir, self.batch = str(model), n_ctx, n_threads, cache_dir, batch
         if self.model not in MODELS: check_gguf(self.model)
         self.name = self.model if self.model in MODELS else Path(self.model).name
         self.usage, self._llm, self._lock = Usage(cost_usd=0.0), None, None
@@ -697,10 +701,28 @@ class LocalClient:
         c, u = r['choices'][0], r['usage']
         return Completion(c['message']['content'] or '', u['prompt_tokens'], u['completion_tokens'], c['finish_reason'])
 
+    def _generate_batch(self, messages, temperature, max_tokens, seeds, stop) -> list[Completion]:
+        "The samples of one request decoded together, one per seed."
+        from mcts_codegen.decoder import Decoder, chat_tokens
+        try:
+            with self._lock:
+                d = _DECODERS.get(id(self._llm))
+                if d is None: d = _DECODERS[id(self._llm)] = Decoder(self._llm, n_seq=8, n_ctx=max(8192, 2 * self.n_ctx), n_threads=self.n_threads)
+                toks, stops = chat_tokens(self._llm, messages)
+                ss = d.sample(toks, seeds, temperature, max_tokens, list(stop or []) + stops)
+        except ValueError as e: raise LLMError(f"model {self.name!r}: {e}") from e
+        self.usage.requests += 1; self.usage.prompt_tokens += len(toks); self.usage.completion_tokens += sum(len(s.tokens) for s in ss)
+        return [Completion(s.text, len(toks), len(s.tokens), s.finish_reason) for s in ss]
+
     async def complete(self, messages, n=1, temperature=0.0, max_tokens=512, seed=None, stop=None) -> list[Completion]:
-        "`n` completions generated one after another, sample `i` with seed `seed+i`."
+        "`n` completions, sample `i` with seed `seed+i`: one after another, or decoded together with `batch`."
         check_request(messages, n, max_tokens)
         if self._llm is None: await asyncio.to_thread(self.load)
+        if self.batch and n > 1:
+            seeds = [s if s is not None else random.randrange(2**31) for s in (sample_seed(seed, i) for i in range(n))]
+            out = await asyncio.to_thread(self._generate_batch, messages, temperature, max_tokens, seeds, stop)
+            self.usage.calls += 1; self.usage.completions += n
+            return out
         out = []
         for i in range(n):
             c = await asyncio.to_thread(self._generate, messages, temperature, max_tokens, sample_seed(seed, i), stop)
@@ -714,7 +736,7 @@ class LocalClient:
         self.load()
         return len(self._llm.tokenize(text.encode(), add_bos=False, special=False))
 
-# %% ../nbs/04_llm.ipynb #63d873dc
+# %% ../nbs/04_llm.ipynb #60cd18b3
 SPEC_FORMS = ("local:qwen2.5-coder-1.5b, local:qwen2.5-coder-0.5b, local:/path/to/model.gguf, "
               "openai:MODEL (OpenAI, or any OpenAI-compatible server with base_url / OPENAI_BASE_URL)")
 
@@ -731,7 +753,7 @@ def get_client(spec:str|LLMConfig|None=None, # e.g. 'local:qwen2.5-coder-1.5b' o
     if kind == 'local' and arg:
         if arg not in MODELS and not (arg.endswith('.gguf') or os.sep in arg):
             raise ValueError(f"unknown embedded model {arg!r}; use one of {', '.join(MODELS)} or a path to a .gguf file (accepted specs: {SPEC_FORMS})")
-        c = LocalClient(arg, n_ctx=cfg.n_ctx, **({'n_threads': cfg.n_threads} | kw))
+        c = LocalClient(arg, n_ctx=cfg.n_ctx, **({'n_threads': cfg.n_threads, 'batch': cfg.batch_decode} | kw))
     elif kind == 'openai' and arg:
         c = OpenAIClient(arg, base_url=cfg.base_url or os.environ.get('OPENAI_BASE_URL'), api_key=cfg.api_key or os.environ.get('OPENAI_API_KEY'),
                          timeout=cfg.timeout, max_retries=cfg.max_retries, concurrency=cfg.concurrency, **kw)

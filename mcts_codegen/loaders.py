@@ -17,7 +17,7 @@ from .visible import extract_tests, extract_record
 __all__ = ['HUMANEVAL_FILE', 'ProblemLoadError', 'humaneval_path', 'parse_ids', 'load_humaneval', 'problem_from_humaneval',
            'load_problem', 'load_problems', 'as_problem']
 
-# %% ../nbs/02a_loaders.ipynb #f9782d80
+# %% ../nbs/02a_loaders.ipynb #ad1e4cd3
 def _parse(src:str) -> ast.Module:
     "`ast.parse` without the `SyntaxWarning`s that odd docstring text provokes."
     with warnings.catch_warnings():
@@ -29,6 +29,7 @@ class ProblemLoadError(ValueError):
 
 HUMANEVAL_FILE = 'HumanEval.jsonl.gz'
 
+# %% ../nbs/02a_loaders.ipynb #79bb7668
 def humaneval_path(path:str|Path|None=None # explicit data file (`.jsonl` or `.jsonl.gz`)
                   ) -> Path:
     "Where the HumanEval data file is."
@@ -60,7 +61,7 @@ def _read_jsonl(p:Path) -> list[dict]:
             if not isinstance(out[-1], dict): raise ProblemLoadError(f"{p}:{i}: expected a JSON object (a record), got {type(out[-1]).__name__}")
     return out
 
-# %% ../nbs/02a_loaders.ipynb #e215e05a
+# %% ../nbs/02a_loaders.ipynb #dc879d1e
 def parse_ids(ids, # ints, 'HumanEval/3', '0-79', a range, a comma list, or a list of these; None: all
               n:int=164 # how many problems there are (valid ids are 0..n-1)
              ) -> list[int]:
@@ -80,6 +81,7 @@ def parse_ids(ids, # ints, 'HumanEval/3', '0-79', a range, a comma list, or a li
     if bad := [i for i in out if not 0 <= i < n]: raise ValueError(f"HumanEval ids out of range: {bad[:5]}; valid ids are 0..{n-1}")
     return list(dict.fromkeys(out))
 
+# %% ../nbs/02a_loaders.ipynb #54685729
 def load_humaneval(ids=None, # ints 0..163, 'HumanEval/3', '0-79', a range, or a list of these; None: all
                    path:str|Path|None=None # data file; default: see `humaneval_path`
                   ) -> list[dict]:
@@ -118,7 +120,7 @@ def problem_from_humaneval(rec:dict, # a HumanEval-style record: task_id, prompt
                    visible_tests=extract_record(rec).tests if lang == 'python' else [],
                    hidden_test=test or None)
 
-# %% ../nbs/02a_loaders.ipynb #e0fd6474
+# %% ../nbs/02a_loaders.ipynb #fce8bd04
 _ENTRY = re.compile(r'^#\s*entry\s*:\s*([A-Za-z_]\w*)\s*$', re.M)
 
 def _problem_from_stub(text:str, pid:str, where:str) -> Problem:
@@ -159,6 +161,7 @@ def load_problem(path:str|Path # a `.py` stub or a `.json` HumanEval-style recor
 
 _HE_ID = re.compile(r'HumanEval/.*')  # a bad id is reported by `load_humaneval`
 
+# %% ../nbs/02a_loaders.ipynb #800a4808
 def load_problems(paths:str|Path|Iterable[str|Path] # files (.py, .json, .jsonl, .jsonl.gz), folders of them, or ids like 'HumanEval/3'
                  ) -> list[Problem]:
     "Problems from stubs, records, JSONL files and HumanEval ids, in the order given; ids must be unique."

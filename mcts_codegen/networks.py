@@ -56,7 +56,7 @@ class NetConfig:
         names = {f.name for f in fields(cls)}
         return cls(**{k: v for k, v in d.items() if k in names})
 
-# %% ../nbs/12_networks.ipynb #d80b05e6
+# %% ../nbs/12_networks.ipynb #360e19ce
 class TransformerBlock(nn.Module):
     "Pre-norm transformer layer: self-attention (SDPA, padding mask) and a GELU feed-forward block, each residual with dropout."
     def __init__(self, cfg:NetConfig):
@@ -75,6 +75,7 @@ class TransformerBlock(nn.Module):
         x = x + self.drop(self.out(a.transpose(1, 2).reshape(B, L, d)))
         return x + self.drop(self.ff(self.norm2(x)))
 
+# %% ../nbs/12_networks.ipynb #5e71bd2a
 class CodeEncoder(nn.Module):
     "Token sequences [B, L] to vectors [B, d_model]: embeddings, pre-norm transformer blocks, mean over real tokens."
     def __init__(self, cfg:NetConfig):
@@ -109,7 +110,7 @@ def masked_log_softmax(logits:torch.Tensor, # scores [..., K]
     z = torch.where(any_, logits.masked_fill(~mask, float('-inf')), torch.zeros_like(logits))
     return torch.log_softmax(z, -1).masked_fill(~mask, float('-inf'))
 
-# %% ../nbs/12_networks.ipynb #577f9e81
+# %% ../nbs/12_networks.ipynb #600a781c
 class ValueNetwork(nn.Module):
     "A state's success estimate in [−1, 1]: `tanh` of an MLP over its encoding."
     def __init__(self, cfg:NetConfig, encoder:CodeEncoder|None=None): # `encoder`: share one (default: a new one)
@@ -125,6 +126,7 @@ class ValueNetwork(nn.Module):
         "Values [B] of states [B, L]."
         return self.from_state(self.encoder(input_ids, attention_mask))
 
+# %% ../nbs/12_networks.ipynb #5272e340
 class PolicyNetwork(nn.Module):
     "Scores a state's candidate children; a softmax over the real ones."
     def __init__(self, cfg:NetConfig, encoder:CodeEncoder|None=None): # `encoder`: share one (default: a new one)
@@ -179,7 +181,7 @@ class PolicyValueNet(nn.Module):
         "Trainable parameters (the shared encoder counted once)."
         return sum(p.numel() for p in self.parameters() if p.requires_grad)
 
-# %% ../nbs/12_networks.ipynb #4a54db58
+# %% ../nbs/12_networks.ipynb #0761d002
 CKPT_FORMAT = 'mcts_codegen.policy_value_net/1'
 
 def atomic_save(obj, path:str|Path):
@@ -188,10 +190,12 @@ def atomic_save(obj, path:str|Path):
     tmp = path.with_name(path.name + '.tmp')
     torch.save(obj, tmp); os.replace(tmp, path)
 
+# %% ../nbs/12_networks.ipynb #be072421
 def save_net(net:PolicyValueNet, path:str|Path, **extra):
     "Save `net` (its `NetConfig` and weights) and `extra` entries to `path`."
     atomic_save(dict(format=CKPT_FORMAT, net_config=asdict(net.cfg), model=net.state_dict(), **extra), path)
 
+# %% ../nbs/12_networks.ipynb #bcb6c1ca
 def checkpoint_file(path:str|Path) -> Path:
     "`path`, or `best.pt` / `last.pt` inside it when it is a folder."
     p = Path(path)
@@ -199,12 +203,14 @@ def checkpoint_file(path:str|Path) -> Path:
     if not p.is_file(): raise FileNotFoundError(f"{p}: no such checkpoint")
     return p
 
+# %% ../nbs/12_networks.ipynb #0512468c
 def load_checkpoint(path:str|Path, device:str|torch.device='cpu') -> dict:
     "The checkpoint dict at `path` (tensors and plain data only)."
     ck = torch.load(checkpoint_file(path), map_location=device, weights_only=True)
     if not isinstance(ck, dict) or ck.get('format') != CKPT_FORMAT: raise ValueError(f"{path}: not a policy/value network checkpoint")
     return ck
 
+# %% ../nbs/12_networks.ipynb #687b2a03
 def load_net(path:str|Path, device:str|torch.device='cpu') -> PolicyValueNet:
     "The network saved at `path`, in eval mode."
     ck = load_checkpoint(path, device)
@@ -221,7 +227,7 @@ def torch_threads(n:int|None):
     try: yield
     finally: torch.set_num_threads(old)
 
-# %% ../nbs/12_networks.ipynb #ca52ab5f
+# %% ../nbs/12_networks.ipynb #b13e5299
 def pad_batch(seqs:Sequence[Sequence[int]], pad_id:int=0) -> tuple[torch.Tensor, torch.Tensor]:
     "Token lists as padded ids [B, L] and mask [B, L]."
     L = max(1, max(len(s) for s in seqs))
@@ -230,6 +236,7 @@ def pad_batch(seqs:Sequence[Sequence[int]], pad_id:int=0) -> tuple[torch.Tensor,
     mask = torch.arange(L).unsqueeze(0) < torch.tensor([len(s) for s in seqs]).unsqueeze(1)
     return ids, mask
 
+# %% ../nbs/12_networks.ipynb #2fe73628
 class _NetModel:
     "A network in eval mode with its tokeniser."
     def __init__(self, model:PolicyValueNet|str|Path, # a network, or a checkpoint file or folder
@@ -251,6 +258,7 @@ class _NetModel:
         ids, m = pad_batch([encode_state(self.tok, prompt, code or '', c.max_problem_len, c.max_code_len) for code in codes], self.tok.pad_id)
         return ids.to(self.device), m.to(self.device)
 
+# %% ../nbs/12_networks.ipynb #d2cfe98a
 class NetValueModel(_NetModel):
     "The engine's `ValueModel` from a trained network: the value in [−1, 1] of a program."
     def value(self, problem, # a `Problem` (or its prompt)
@@ -265,6 +273,7 @@ class NetValueModel(_NetModel):
         if not codes: return []
         with torch.inference_mode(), torch_threads(self.threads): return self.net.value_net(*self._states(problem, codes)).float().tolist()
 
+# %% ../nbs/12_networks.ipynb #36ebf0b3
 class NetPolicyModel(_NetModel):
     "The engine's `PolicyModel` from a trained network: priors over programs proposed under one parent."
     def priors(self, problem, # a `Problem` (or its prompt)
@@ -281,6 +290,7 @@ class NetPolicyModel(_NetModel):
             p = self.net.policy_net(ids, m, kid, km, torch.ones(1, len(codes), dtype=torch.bool, device=self.device))
         return p[0].double().div(p[0].double().sum()).tolist()
 
+# %% ../nbs/12_networks.ipynb #b144f303
 def load_models(path:str|Path|PolicyValueNet, # checkpoint file or folder (or a network)
                 tokenizer=None, # default: the one named in the network's config
                 device:str|torch.device='cpu',

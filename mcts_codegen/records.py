@@ -17,7 +17,7 @@ from .utils import cpu_count
 __all__ = ['SCHEMA_VERSION', 'JsonlLog', 'iter_jsonl', 'read_rows', 'default_concurrency', 'TrainingExample', 'jsonl_files',
            'iter_examples', 'read_examples', 'finished_problems', 'hf_features', 'FolderLocked', 'RunLock']
 
-# %% ../nbs/10a_records.ipynb #129387c8
+# %% ../nbs/10a_records.ipynb #68020103
 class JsonlLog:
     "An append-only JSONL file: each append is one `write` of whole lines under a thread lock and an `flock`, then fsync."
     def __init__(self, path:str|Path):
@@ -43,6 +43,7 @@ class JsonlLog:
         "Write one record as one line."
         self.append_lines([item.model_dump_json()])
 
+# %% ../nbs/10a_records.ipynb #99b9b9aa
 def iter_jsonl(path:str|Path, # a JSONL file
                parse:Callable[[str],Any]=json.loads, # line → record; raises ValueError on a bad one
               ) -> Iterator:
@@ -59,11 +60,13 @@ def _row(line:str) -> SimpleNamespace:
     if not isinstance(d, dict): raise ValueError(f"expected a JSON object, got {type(d).__name__}")
     return SimpleNamespace(**d)
 
+# %% ../nbs/10a_records.ipynb #a4189bf4
 def read_rows(path:str|Path # a JSONL file of JSON objects (e.g. benchmark results)
              ) -> list[SimpleNamespace]:
     "The objects of a JSONL file as attribute rows, without a schema: how a module below the file's writer reads it (retrieval reads benchmark results this way)."
     return list(iter_jsonl(path, _row))
 
+# %% ../nbs/10a_records.ipynb #e7a6e055
 def default_concurrency() -> int:
     "Problems in flight at once in a long run: the cores this process may use (at least 2)."
     return max(2, cpu_count())
@@ -115,7 +118,7 @@ class TrainingExample(BaseModel):
     seed:int|None = None
     preset:str|None = None
 
-# %% ../nbs/10a_records.ipynb #d6fbadb5
+# %% ../nbs/10a_records.ipynb #be577e5f
 def jsonl_files(paths) -> list[Path]:
     "JSONL files named by `paths`: files, folders (their `*.jsonl`), or glob patterns."
     out = []
@@ -134,10 +137,12 @@ def _example(line:str) -> TrainingExample:
     if isinstance(v, int) and v > SCHEMA_VERSION: raise ValueError(f"schema_version {v} is newer than {SCHEMA_VERSION}; upgrade mcts_codegen")
     return TrainingExample.model_validate(d)
 
+# %% ../nbs/10a_records.ipynb #a491234b
 def iter_examples(paths) -> Iterator[TrainingExample]:
     "Every readable example in `paths`, in order; bad lines are reported with file:line and skipped."
     for f in jsonl_files(paths): yield from iter_jsonl(f, _example)
 
+# %% ../nbs/10a_records.ipynb #d49f6305
 def read_examples(paths, # JSONL files, folders of them, or glob patterns
                   complete:bool=True, # drop episodes with lines missing (cut short by a crash)
                  ) -> list[TrainingExample]:
@@ -151,6 +156,7 @@ def read_examples(paths, # JSONL files, folders of them, or glob patterns
     for ep in sorted(bad): warnings.warn(f"dropping incomplete episode {ep} ({len(got[ep])} of {size[ep]} examples)", stacklevel=2)
     return [e for e in exs if e.episode_id not in bad]
 
+# %% ../nbs/10a_records.ipynb #f462bc7b
 def finished_problems(paths, # episodes files or folders
                       llm:str|None=None, # only episodes of this model (None: any)
                       seed:int|None=None, # only episodes with this seed (None: any)
@@ -173,10 +179,11 @@ def hf_features():
         return Value(prim[t])
     return Features({k: feat(f.annotation) for k, f in TrainingExample.model_fields.items()})
 
-# %% ../nbs/10a_records.ipynb #587aff4f
+# %% ../nbs/10a_records.ipynb #e27a143c
 class FolderLocked(RuntimeError):
     "Another run holds the results folder."
 
+# %% ../nbs/10a_records.ipynb #c083b48a
 class RunLock:
     "An exclusive advisory lock on a folder for the length of one run; a second run into the folder is refused at once."
     def __init__(self, folder:str|Path, # the folder a run writes into (created when the lock is taken)

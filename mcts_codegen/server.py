@@ -25,9 +25,9 @@ __all__ = ['log', 'PRESETS_ALLOWED', 'STATUSES', 'FINAL', 'STATIC', 'Limits', 'T
            'job_config', 'node_json', 'tree_json', 'title', 'JobStore', 'best_of', 'Service', 'BodyLimit', 'create_app',
            'serve']
 
-# %% ../nbs/17_server.ipynb #e6a85ce3
+# %% ../nbs/17_server.ipynb #6000facb
 log = logging.getLogger('mcts_codegen.server')
-PRESETS_ALLOWED = ('FAST', 'BALANCED', 'THOROUGH')
+PRESETS_ALLOWED = ('FAST', 'BALANCED', 'THOROUGH', 'AUTO')  # AUTO: the orchestrator's meta-controller routes the problem
 STATUSES = ('queued', 'running', 'done', 'failed', 'cancelled', 'interrupted')
 FINAL = ('done', 'failed', 'cancelled', 'interrupted')
 
@@ -55,7 +55,7 @@ class SolveRequest(BaseModel):
                        examples=['def sq(x):\n    """Square x.\n    >>> sq(3)\n    9\n    """\n'])
     entry_point:str|None = Field(None, description="the function to solve (default: the last top-level function)")
     tests:list[TestIn]|None = Field(None, description="visible tests (default: the examples in the docstring)")
-    preset:str = Field('FAST', description="FAST, BALANCED or THOROUGH")
+    preset:str = Field('FAST', description="FAST, BALANCED, THOROUGH or AUTO (the meta-controller routes the problem)")
     max_calls:int = Field(10, ge=1, description="cap on LLM completions")
     n_iter:int|None = Field(None, ge=1, description="search iterations (default: the preset's)")
     seed:int = Field(0, ge=0)
@@ -176,7 +176,7 @@ class JobStore:
     def close(self):
         with self.lock: self.db.close()
 
-# %% ../nbs/17_server.ipynb #7fd6a692
+# %% ../nbs/17_server.ipynb #9789f5c4
 class _Live:
     "In-memory state of a job this process is running: its events and task."
     def __init__(self):
@@ -307,6 +307,7 @@ class Service:
         log.info('job started', extra=dict(event='job_start', job=jid))
         lv.emit('status', dict(status='running'))
         def progress(d:dict): self._progress(jid, lv, d)
+        if cfg.preset == 'AUTO': from mcts_codegen.orchestrator import UnifiedSearchOrchestrator as MCTSEngine
         eng = MCTSEngine(self.llm, cfg, executor=self.executor)
         lv.task = asyncio.create_task(eng.asearch(prob, progress))
         try:

@@ -24,7 +24,7 @@ from .networks import (NetConfig, PolicyValueNet, masked_log_softmax, load_check
 __all__ = ['to_device', 'distillation_loss', 'rank_auc', 'top1_agreement', 'evaluate', 'TrainConfig', 'warmup_cosine',
            'DistillationTrainer', 'plot_history', 'write_logs', 'latency_report', 'train_distillation']
 
-# %% ../nbs/13_trainer.ipynb #74e36c00
+# %% ../nbs/13_trainer.ipynb #8f09fcbd
 def to_device(batch:dict, device:str|torch.device) -> dict:
     "The batch with its tensors on `device`."
     return {k: v.to(device) if torch.is_tensor(v) else v for k, v in batch.items()}
@@ -33,6 +33,7 @@ def _value_rows(batch:dict, value_target:str) -> torch.Tensor:
     "States that have a value target: all of them, but for `reward`, which the root (no program) lacks."
     return batch['has_reward'] if value_target == 'reward' else torch.ones_like(batch['has_reward'])
 
+# %% ../nbs/13_trainer.ipynb #6a08c3ce
 def distillation_loss(out:dict, # `PolicyValueNet` outputs: `value` [B], `log_policy` [B, K]
                       batch:dict, # the `collate_states` batch
                       value_weight:float=1.0, # weight of the value MSE
@@ -109,7 +110,7 @@ def evaluate(net:PolicyValueNet, # the network
     return {**{k: v / max(n, 1) for k, v in sums.items()}, 'value_auc': rank_auc(vals, labels), 'positives': int(sum(labels)),
             'policy_top1': mean(agree), 'prior_top1': mean(prior), 'policy_chance': mean(chance), 'states': n, 'choice_states': len(agree)}
 
-# %% ../nbs/13_trainer.ipynb #e5637bc0
+# %% ../nbs/13_trainer.ipynb #5bf22e9d
 @dataclass
 class TrainConfig:
     "Settings of a `DistillationTrainer` (saved in its checkpoints)."
@@ -133,6 +134,7 @@ class TrainConfig:
         names = {f.name for f in fields(cls)}
         return cls(**{k: v for k, v in d.items() if k in names})
 
+# %% ../nbs/13_trainer.ipynb #dfa1fded
 def warmup_cosine(total:int, # steps in all
                   warmup:int, # warm-up steps
                   min_ratio:float=0.0, # final share of the peak rate
@@ -207,18 +209,20 @@ def train_epoch(self:DistillationTrainer) -> dict[str, float]:
         for k, v in losses.items(): sums[k] = sums.get(k, 0.0) + float(v.detach()) * B
     return {k: v / max(n, 1) for k, v in sums.items()}
 
-# %% ../nbs/13_trainer.ipynb #1ab88c2e
+# %% ../nbs/13_trainer.ipynb #ed28605f
 @patch
 def state(self:DistillationTrainer) -> dict:
     "What a checkpoint needs besides the network."
     return dict(optimizer=self.opt.state_dict(), scheduler=self.sched.state_dict(), epoch=self.epoch, step=self.step, best=self.best,
                 bad_epochs=self.bad_epochs, history=self.history, train_config=asdict(self.cfg), rng=torch.get_rng_state())
 
+# %% ../nbs/13_trainer.ipynb #9b93fe3c
 @patch
 def save(self:DistillationTrainer, path:str|Path):
     "Write a checkpoint (network and trainer state) to `path`."
     save_net(self.net, path, **self.state())
 
+# %% ../nbs/13_trainer.ipynb #a1c5d216
 @patch
 def resume(self:DistillationTrainer, path:str|Path) -> DistillationTrainer:
     "Continue from the checkpoint at `path` (a file, or a folder: its `last.pt`): network, optimiser, scheduler, epoch, best loss, history, RNG."
@@ -232,7 +236,7 @@ def resume(self:DistillationTrainer, path:str|Path) -> DistillationTrainer:
     torch.set_rng_state(ck['rng'].cpu())
     return self
 
-# %% ../nbs/13_trainer.ipynb #66312579
+# %% ../nbs/13_trainer.ipynb #f64aa8ef
 def plot_history(history:list[dict], # one dict per epoch, as `DistillationTrainer.history`
                  path:str|Path|None=None, # save a PNG here
                 ):
@@ -251,6 +255,7 @@ def plot_history(history:list[dict], # one dict per epoch, as `DistillationTrain
     if path is not None: fig.savefig(path, dpi=110)
     return fig
 
+# %% ../nbs/13_trainer.ipynb #ba9be051
 def write_logs(history:list[dict], out_dir:str|Path):
     "`metrics.jsonl` and `metrics.csv` in `out_dir`, one row per epoch."
     out = Path(out_dir); out.mkdir(parents=True, exist_ok=True)

@@ -33,12 +33,13 @@ def call_seed(seed:int, # the run's seed (`search.seed`)
     "Sampling seed of the next LLM call."
     return seed * SEED_STRIDE + calls
 
-# %% ../nbs/01a_utils.ipynb #7ece0e1c
+# %% ../nbs/01a_utils.ipynb #5438bb81
 def cpu_count() -> int:
     "CPUs this process may use (its affinity mask where the OS has one)."
     try: return len(os.sched_getaffinity(0)) or 1
     except AttributeError: return os.cpu_count() or 1
 
+# %% ../nbs/01a_utils.ipynb #5d7d889f
 def peak_rss_mb() -> float:
     "Peak resident memory of this process (and its waited-for children) in MiB."
     r = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss

@@ -206,7 +206,7 @@ def _chain_value(line:str) -> str|None:
     except (ValueError, TypeError, AttributeError): return None
     return last[:e] if all(math.isclose(s, v, rel_tol=1e-9, abs_tol=1e-9) for s in steps) else None
 
-# %% ../nbs/02_visible.ipynb #874880dc
+# %% ../nbs/02_visible.ipynb #54535cd1
 class Snippet(NamedTuple):
     "An example-like snippet of a docstring, kept as a test or dropped with a reason."
     text:str           # the snippet as written
@@ -215,6 +215,7 @@ class Snippet(NamedTuple):
     reason:str = ''    # why it was dropped ('' when kept)
     test:CallTest|None = None
 
+# %% ../nbs/02_visible.ipynb #83f420b8
 class Extraction(NamedTuple):
     "Result of `extract_tests(..., report=True)`."
     tests:list[CallTest]
@@ -493,7 +494,7 @@ def run_trusted(code:str, # trusted program defining the functions the calls use
         except Exception as e: out.append({'error': f'result cannot be read back: {type(e).__name__}: {e}'})
     return out
 
-# %% ../nbs/02_visible.ipynb #4ecdc871
+# %% ../nbs/02_visible.ipynb #53ebdad1
 class CheckResult(NamedTuple):
     "Outcome of one problem's extracted tests on its canonical solution."
     task_id:str
@@ -521,6 +522,7 @@ def _check_one(rec:dict, timeout:float) -> CheckResult:
         if not ok: fails.append((t.call, t.expected, got))
     return CheckResult(rec['task_id'], len(calls), len(calls) - len(fails), fails, time.perf_counter() - t0)
 
+# %% ../nbs/02_visible.ipynb #5a75beaf
 def check_extraction(records:list[dict], # HumanEval-style records with `canonical_solution`
                      timeout:float=10, # seconds per problem
                      workers:int|None=None # parallel subprocesses (default: CPU count)

@@ -19,12 +19,13 @@ __all__ = ['LAYERS', 'BASIC_LAYERS', 'UnsupportedValue', 'encode_value', 'landlo
 LAYERS = ('cgroup','setsid','rlimits','tmpdir','netns','pidns','ipcns','landlock','setuid','seccomp','bwrap')
 BASIC_LAYERS = ('setsid','rlimits','tmpdir')
 
-# %% ../nbs/06a_worker.ipynb #89251a88
+# %% ../nbs/06a_worker.ipynb #a8c7e484
 class UnsupportedValue(TypeError):
     "A value that cannot cross the sandbox boundary as plain data."
 
 _PLAIN = (type(None), bool, int, str)
 
+# %% ../nbs/06a_worker.ipynb #2b56096f
 def encode_value(v:Any, _depth:int=0) -> Any:
     "JSON-able, type-tagged form of the plain value `v`."
     if _depth > 100: raise UnsupportedValue("value nested deeper than 100 levels")
@@ -75,7 +76,7 @@ def landlock_abi() -> int:
     try: return _sys(_NR_LL_CREATE, None, ctypes.c_size_t(0), ctypes.c_uint32(1))
     except OSError: return 0
 
-# %% ../nbs/06a_worker.ipynb #4aa563c7
+# %% ../nbs/06a_worker.ipynb #f152f618
 class _RulesetAttr(ctypes.Structure): _fields_ = [('fs', ctypes.c_uint64), ('net', ctypes.c_uint64), ('scoped', ctypes.c_uint64)]
 class _PathBeneath(ctypes.Structure): _pack_ = 1; _fields_ = [('allowed', ctypes.c_uint64), ('fd', ctypes.c_int32)]
 
@@ -95,6 +96,7 @@ def readable_roots() -> list[str]:
         if os.path.exists(p) and p != '/' and p not in out: out.append(p)
     return out
 
+# %% ../nbs/06a_worker.ipynb #28a3d2e3
 def landlock_ruleset(rw:list[str], ro:list[str]|None=None, rw_files:list[str]=('/dev/null',), fds:dict[str,int]|None=None, abi:int|None=None) -> int:
     "A Landlock ruleset fd: read+execute under `ro` (default: `readable_roots()`), everything under `rw`, read-write `rw_files`; `fds`: paths already open (`O_PATH`)."
     ro = readable_roots() if ro is None else ro
@@ -116,12 +118,13 @@ def landlock_ruleset(rw:list[str], ro:list[str]|None=None, rw_files:list[str]=('
                 if own: os.close(pfd)
     return fd
 
+# %% ../nbs/06a_worker.ipynb #1f9824c3
 def landlock_restrict(fd:int) -> None:
     "Confine the calling thread (and its future children) to ruleset `fd`."
     _prctl(_PR_SET_NO_NEW_PRIVS, 1)
     _sys(_NR_LL_RESTRICT, ctypes.c_int(fd), ctypes.c_uint32(0))
 
-# %% ../nbs/06a_worker.ipynb #826e5581
+# %% ../nbs/06a_worker.ipynb #9fd5bacc
 class _SockFprog(ctypes.Structure): _fields_ = [('len', ctypes.c_ushort), ('filter', ctypes.c_void_p)]
 
 def seccomp_install(prog:tuple) -> None:
@@ -129,6 +132,7 @@ def seccomp_install(prog:tuple) -> None:
     _prctl(_PR_SET_NO_NEW_PRIVS, 1)
     _prctl(_PR_SET_SECCOMP, 2, ctypes.byref(prog[0]))
 
+# %% ../nbs/06a_worker.ipynb #6dbc5383
 def seccomp_prog(bpf:bytes) -> tuple:
     "A `sock_fprog` for `bpf`, with the buffer it points into (keep both alive)."
     buf = ctypes.create_string_buffer(bpf, len(bpf))
@@ -316,15 +320,17 @@ async function main() {
 main().catch(e => { try { emit({load_error: info(e)}); } catch (_) {} exit(0); });
 """
 
-# %% ../nbs/06a_worker.ipynb #a0cfcba1
+# %% ../nbs/06a_worker.ipynb #5d3196d4
 class MessageTooLong(ValueError):
     "A length-prefixed message announced more bytes than its reader accepts."
 
+# %% ../nbs/06a_worker.ipynb #351e0636
 def send_raw(fd:int, body:bytes) -> None:
     "Write an already encoded message body to `fd`, length-prefixed."
     mv = memoryview(struct.pack('>I', len(body)) + body)
     while mv: mv = mv[os.write(fd, mv):]
 
+# %% ../nbs/06a_worker.ipynb #e475fd6a
 def send_msg(fd:int, obj:Any) -> None:
     "Write `obj` to `fd` as a length-prefixed JSON message."
     send_raw(fd, json.dumps(obj).encode())
@@ -341,6 +347,7 @@ def _read_exact(fd:int, n:int, deadline:float|None=None) -> bytes|None:
         buf += chunk
     return bytes(buf)
 
+# %% ../nbs/06a_worker.ipynb #c58a1abb
 def recv_raw(fd:int, deadline:float|None=None, limit:int|None=None) -> bytes|None:
     "The body of one message from `fd`, undecoded, or None at EOF; `MessageTooLong` if it announces more than `limit` bytes."
     h = _read_exact(fd, 4, deadline)
@@ -349,6 +356,7 @@ def recv_raw(fd:int, deadline:float|None=None, limit:int|None=None) -> bytes|Non
     if limit is not None and n > limit: raise MessageTooLong(f"message of {n} bytes announced; at most {limit} accepted")
     return _read_exact(fd, n, deadline)
 
+# %% ../nbs/06a_worker.ipynb #e300a30d
 def recv_msg(fd:int, deadline:float|None=None, limit:int|None=None) -> Any:
     "One message from `fd`, or None at EOF."
     body = recv_raw(fd, deadline, limit)

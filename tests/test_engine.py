@@ -142,7 +142,7 @@ def test_widen_arm_is_scored_by_the_selection_rules():
         for _ in range(50):
             n = Node()
             n.visits, n.value_sum, n.virtual_loss, n.expansions = rng.randint(0, 40), rng.uniform(-5, 5), rng.randint(0, 2), rng.randint(0, 6)
-            N, k = n.visits + n.virtual_loss, n.expansions
+            N, k = n.visits + n.virtual_loss, n.expansions + n.virtual_loss  # a childless node's virtual loss is its own expansions in flight
             old = (n.q + c * math.sqrt(math.log(max(N, 1)) / (1 + k)) if sel == 'ucb1'
                    else n.q + c * w * math.sqrt(max(N, 1)) / (1 + k))  # the formulas `widen_score` used to repeat
             assert s.widen_score(n) == pytest.approx(old)

@@ -1,0 +1,153 @@
+"Parallel search: tree invariants under randomized interleavings of in-flight expansions, progressive widening, and a simulated-server scaling check."
+import asyncio, math, random, sys, time
+from pathlib import Path
+import pytest
+from hypothesis import given, settings, HealthCheck, strategies as st
+from mcts_codegen.config import create_preset
+from mcts_codegen.problem import Problem, CallTest
+from mcts_codegen.engine import MCTSEngine, pw_limit, in_flight
+from mcts_codegen.executor import CodeExecutionResult
+from mcts_codegen.llm import Completion, LLMError, check_request
+from mcts_codegen.node import Node
+
+P = Problem(id='t/absdiff', entry_point='absdiff', prompt='def absdiff(a, b):\n    "|a - b|"\n',
+            visible_tests=[CallTest(call=f'absdiff({i}, 0)', expected=i) for i in range(4)])
+
+class Checker:
+    "Walks the tree at every interleaving point: visits never decrease, Q in [-1, 1], virtual loss >= 0, calls under the cap."
+    def __init__(self, cap):
+        self.cap, self.root, self.seen, self.completions, self.failed, self.checks = cap, None, {}, 0, 0, 0
+    def check(self):
+        if self.root is None: return
+        self.checks += 1
+        for n in self.root.walk():
+            assert -1.0 <= n.q <= 1.0
+            assert n.virtual_loss >= 0
+            assert n.visits >= self.seen.get(id(n), 0), 'visits went down'
+            assert n.visits >= sum(c.visits for c in n.children)
+            self.seen[id(n)] = n.visits
+        assert self.completions - self.failed <= self.cap  # failed requests are counted apart (`llm_failures`), not as spent calls
+
+class RandomDelayClient:
+    "For tests only: random programs (with repeats) after a random delay, sometimes failing; answers a reflector's question with a score."
+    name = 'random-delay'
+    def __init__(self, rng, chk, p_fail=0.0, spread=6):
+        self.rng, self.chk, self.p_fail, self.spread, self.seeds = rng, chk, p_fail, spread, []
+    async def complete(self, messages, n=1, temperature=0.0, max_tokens=512, seed=None, stop=None):
+        check_request(messages, n, max_tokens)
+        self.chk.completions += n; self.seeds.append(seed)
+        self.chk.check()
+        await asyncio.sleep(self.rng.uniform(0, 0.003))
+        self.chk.check()
+        if self.rng.random() < self.p_fail: self.chk.failed += n; raise LLMError('simulated outage')
+        if 'Score' in messages[-1]['content'] or 'score' in messages[0]['content'].lower():
+            return [Completion(f"Score: {self.rng.randint(0, 10)}/10", 10, 4, 'stop') for _ in range(n)]
+        return [Completion(f"```python\ndef absdiff(a, b):\n    return a - b + {self.rng.randrange(self.spread)}\n```", 10, 10, 'stop') for _ in range(n)]
+
+class RandomDelayExecutor:
+    "For tests only: a verdict derived from the program text after a random delay (never passes all four tests)."
+    def __init__(self, rng, chk): self.rng, self.chk = rng, chk
+    async def arun(self, code, tests, language='python', timeout=None):
+        self.chk.check()
+        await asyncio.sleep(self.rng.uniform(0, 0.003))
+        self.chk.check()
+        k = sum(map(ord, code)) % 4
+        return CodeExecutionResult(status='failed', passed=False, n_passed=k, n_tests=len(tests))
+    def close(self): pass
+
+def _search(seed, k, nv, cap, widening, rave, greedy, p_fail, reflect):
+    rng, chk = random.Random(seed), Checker(cap)
+    cfg = create_preset('FAST', parallel=k, n_variants=nv, max_llm_calls=cap, n_iter=200, widening=widening, rave=rave,
+                        greedy_first=greedy, reflector_weight=reflect, max_depth=3, seed=seed)
+    def progress(d): chk.root = d['root']; chk.check()
+    cl = RandomDelayClient(rng, chk, p_fail)
+    eng = MCTSEngine(cl, cfg, executor=RandomDelayExecutor(rng, chk))
+    res = asyncio.run(eng.asearch(P, progress))
+    return res, chk, cl
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10_000), st.integers(1, 8), st.integers(1, 4), st.integers(1, 30), st.sampled_from(['arm', 'pw']),
+       st.sampled_from([0.0, 5.0]), st.booleans(), st.sampled_from([0.0, 0.2]), st.sampled_from([0.0, 0.5]))
+def test_invariants_under_random_interleavings(seed, k, nv, cap, widening, rave, greedy, p_fail, reflect):
+    res, chk, cl = _search(seed, k, nv, cap, widening, rave, greedy, p_fail, reflect)
+    chk.root = res.root; chk.check()
+    assert res.llm_calls <= cap and chk.completions - chk.failed <= cap, 'budget overshot'
+    assert (res.llm_calls, res.llm_failures) == (chk.completions - chk.failed, chk.failed)  # every completion asked for is counted once
+    for n in res.root.walk():
+        assert n.virtual_loss == 0, 'virtual loss left behind'
+        assert -1.0 <= n.q <= 1.0
+        assert n.visits >= sum(c.visits for c in n.children)
+    assert res.stats.get('max_in_flight', 1) <= k
+
+def test_parallel_expansions_overlap_and_spend_the_budget_exactly():
+    res, chk, cl = _search(1, 4, 2, 24, 'arm', 0.0, True, 0.0, 0.0)
+    assert res.stats['max_in_flight'] == 4 and res.llm_calls == 24 and chk.completions == 24
+    # the greedy answer ran alone first; the concurrent samples draw distinct seeds
+    sampled = [s for s in cl.seeds[1:]]
+    assert len(set(sampled)) == len(sampled)
+
+def test_virtual_loss_spreads_concurrent_selections():
+    "With children in flight, the next selection goes elsewhere."
+    from mcts_codegen.engine import _Search
+    cfg = create_preset('FAST', parallel=4, widen_prior=0.0)
+    s = _Search.__new__(_Search); s.s, s.root, s.nodes = cfg.search, Node(), []
+    a, b = s.root.add_child('a', 0.5, 'fresh'), s.root.add_child('b', 0.5, 'fresh')
+    a.backprop(0.5); b.backprop(0.4)
+    for c in (a, b): c.result = CodeExecutionResult(status='failed', n_tests=2, n_passed=1)
+    assert s.select() is a
+    a.add_virtual_loss()
+    assert s.select() is b
+    a.remove_virtual_loss(); assert s.select() is a and in_flight(s.root) == 0
+
+def test_progressive_widening_bounds_children():
+    assert [pw_limit(v, 1.0, 0.5) for v in (0, 1, 4, 9, 10)] == [1, 1, 2, 3, 4]
+    for seed in range(4):
+        for k in (1, 3):
+            rng, chk = random.Random(seed), Checker(60)
+            cfg = create_preset('FAST', parallel=k, n_variants=2, max_llm_calls=60, n_iter=200, seed=seed, widening='pw', pw_c=1.0, pw_alpha=0.5)
+            res = asyncio.run(MCTSEngine(RandomDelayClient(rng, chk), cfg, executor=RandomDelayExecutor(rng, chk)).asearch(P))
+            assert res.llm_calls == 60
+            for n in res.root.walk():  # one expansion adds up to n_variants = 2 children
+                assert len(n.children) <= pw_limit(n.visits, 1.0, 0.5) + 2 - 1, (len(n.children), n.visits)
+            assert res.stats['max_depth'] >= 2  # the cap pushes the search down instead of out
+
+def test_widen_arm_grows_the_root_wider_than_pw():
+    "Where nothing pays, the arm keeps sampling fresh programs at the root; PW caps it at about sqrt(N)."
+    w = {}
+    for mode in ('arm', 'pw'):
+        rng, chk = random.Random(0), Checker(60)
+        cfg = create_preset('FAST', n_variants=2, max_llm_calls=60, n_iter=200, widening=mode, pw_c=1.0, widen_prior=2.0)
+        w[mode] = len(asyncio.run(MCTSEngine(RandomDelayClient(rng, chk, spread=1000), cfg, executor=RandomDelayExecutor(rng, chk)).asearch(P)).root.children)
+    assert w['pw'] < w['arm'], w
+
+def test_sequential_search_is_unchanged_by_the_parallel_machinery():
+    a, _, _ = _search(3, 1, 2, 20, 'arm', 0.0, True, 0.0, 0.0)
+    b, _, _ = _search(3, 1, 2, 20, 'arm', 0.0, True, 0.0, 0.0)
+    assert a.llm_calls == b.llm_calls == 20 and 'max_in_flight' not in a.stats
+    assert [n.code for n in a.root.walk()] == [n.code for n in b.root.walk()]
+
+# --- a short scaling run against the latency-simulating server (CI)
+
+def test_simulated_server_scaling_k4_beats_k1():
+    sys.path.insert(0, str(Path(__file__).parent.parent / 'bench'))
+    from parallel_scaling import scaling
+    # 0.4 s per request and 8 requests: about 3.2 s one at a time, 0.8 s four at a time; 2x leaves room for a busy machine
+    rows = scaling([1, 4], calls=16, token_delay=0.01, tokens=40, problems=1, exec_workers=2, greedy_first=False)
+    assert rows[0]['llm_calls'] == rows[1]['llm_calls'] == 16 and rows[1]['max_in_flight'] == 4
+    assert rows[1]['speedup'] >= 2.0, rows
+
+# --- batched decoding on the embedded model (loads the 0.5B model: marked llm)
+
+@pytest.mark.llm
+def test_local_batched_samples_are_deterministic_per_seed():
+    from mcts_codegen.llm import LocalClient
+    msgs = [{'role': 'system', 'content': 'Reply with one Python code block only.'},
+            {'role': 'user', 'content': 'Write a function add(a, b) that returns their sum.'}]
+    c = LocalClient('qwen2.5-coder-0.5b', batch=True)
+    a = asyncio.run(c.complete(msgs, n=3, temperature=0.8, max_tokens=24, seed=7))
+    b = asyncio.run(c.complete(msgs, n=3, temperature=0.8, max_tokens=24, seed=7))
+    assert len(a) == 3 and [x.text for x in a] == [x.text for x in b]
+    assert all(x.completion_tokens <= 24 for x in a) and c.usage.completions == 6 and c.usage.requests == 2
+    g = asyncio.run(c.complete(msgs, n=2, temperature=0.0, max_tokens=24, seed=1))
+    s = asyncio.run(LocalClient('qwen2.5-coder-0.5b').complete(msgs, n=1, temperature=0.0, max_tokens=24))
+    assert g[0].text == g[1].text and g[0].text.split('\n')[:2] == s[0].text.split('\n')[:2]  # greedy: same answer as the sequential path
