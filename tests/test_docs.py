@@ -34,7 +34,7 @@ def _sd(name, sig): return new_output('execute_result', {'text/markdown': f"---\
 def _img(): return new_output('display_data', {'image/png': 'iVBORw0KGgo=', 'text/plain': '<Figure size 640x480 with 1 Axes>'})
 
 def _page(tmp_path, cells, front="---\ntitle: Configuration\ndescription: Settings.\noutput-file: config.html\n---"):
-    src, proc = tmp_path/'nbs'/'00_config.ipynb', tmp_path/'_proc'/'00_config.ipynb'
+    src, proc = tmp_path/'nbs'/'01_config.ipynb', tmp_path/'_proc'/'01_config.ipynb'
     src.parent.mkdir(exist_ok=True); proc.parent.mkdir(exist_ok=True)
     nbformat.write(new_notebook(cells=[new_code_cell('#| default_exp config')]), src)
     nbformat.write(new_notebook(cells=[new_raw_cell(front), *cells]), proc)

@@ -334,7 +334,7 @@ def main(argv=None):
     ap.add_argument('--screenshots', action='store_true', help=f"render HTML and screenshot {', '.join(SHOT_PAGES)} in headless Chromium")
     ap.add_argument('--shots', default=','.join(SHOT_PAGES), help="comma-separated pages to screenshot with --screenshots")
     ap.add_argument('--no-proc', action='store_true', help="reuse _proc/ from the last run instead of processing the notebooks again")
-    ap.add_argument('--pages', default='', help="comma-separated page names (engine) or notebooks (07_engine) to check; default all")
+    ap.add_argument('--pages', default='', help="comma-separated page names (engine) or notebooks (12_engine) to check; default all")
     ap.add_argument('--rules', default=','.join(RULES), help=f"comma-separated rules to apply: {', '.join(RULES)}")
     a = ap.parse_args(argv)
     rules = [r.strip() for r in a.rules.split(',') if r.strip()]
