@@ -16,7 +16,7 @@ from .problem import Problem, CallTest, PARSE_ERRORS
 from .node import Node, clip, RULES
 from .agents import GeneratorAgent, ReflectorAgent, Variant, ContextProvider, Failure, first_failure
 from .select import agree, pick, clusters
-from .executor import Executor, CodeExecutionResult, feedback
+from .executor import Executor, CodeExecutionResult, feedback, averdict
 from .utils import run_sync, call_seed
 
 # %% auto #0
@@ -269,7 +269,7 @@ _Search.expansion = _expansion
 async def _evaluate(self:_Search, code:str) -> tuple[CodeExecutionResult, float]:
     "Run `code` on the visible tests; reward blended with the reflector / value model."
     eng = self.eng
-    res = await eng.executor.arun(code, self.p.visible_tests, language=self.p.language)
+    res = await averdict(eng.executor, code, self.p.visible_tests, self.p.language)
     self.st['executions'] += 1
     r = visible_reward(res)
     w = self.s.reflector_weight

@@ -14,7 +14,7 @@ from .config import Config, create_preset
 from .problem import Problem, try_parse
 from .visible import extract_tests
 from .agents import fresh_messages, refine_messages, extract_code, assemble, system_prompt, ContextProvider
-from .executor import Executor, CodeExecutionResult, feedback
+from .executor import Executor, CodeExecutionResult, feedback, averdict
 from .engine import MCTSEngine, SearchResult, visible_reward
 from .utils import run_sync, call_seed
 
@@ -111,7 +111,7 @@ class SolveContext:
 
     async def visible(self, code:str|None) -> CodeExecutionResult|None:
         if code is None: return None
-        return await self.executor.arun(code, self.problem.visible_tests, language=self.problem.language)
+        return await averdict(self.executor, code, self.problem.visible_tests, self.problem.language)
 
     async def draw(self, i:int) -> str|None:
         "Shared sample `i`, asked for alone (seed b+1+i: the same completion as sample `i` of an N-sample request)."

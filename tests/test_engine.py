@@ -284,3 +284,22 @@ def test_tree_invariants_with_every_lever_on(ex):
         assert n.reward is None or -1 <= n.reward <= 1
     for a, b in zip(snaps, snaps[1:]): assert all(b.get(k, v) >= v for k, v in a.items())  # visits never decrease
     assert res.llm_calls <= 25 and {n.action for n in res.root.walk()} - {'root', 'plan', 'repair', 'refine'} == set()
+
+class FlakySandbox:
+    "An executor whose sandbox fails on the first program it is given (a host error, not the candidate's doing)."
+    def __init__(self, inner): self.inner, self.n = inner, 0
+    async def arun(self, code, tests, language='python', timeout=None):
+        self.n += 1
+        if self.n == 1: raise OSError('worker could not be restarted')
+        return await self.inner.arun(code, tests, language=language, timeout=timeout)
+    def close(self): pass
+
+def test_a_sandbox_failure_fails_one_candidate_not_the_search(ex):
+    replies = iter([fence(RIGHT), fence(WRONG[0]), fence('def sq(x):\n    return x ** 2\n'), fence(WRONG[1])] * 5)
+    cfg = create_preset('FAST', max_llm_calls=6, greedy_first=True)
+    eng = MCTSEngine(ScriptedClient(lambda m: next(replies)), cfg, executor=FlakySandbox(ex))
+    res = eng.search(P)  # the greedy answer's run raises in the sandbox: that candidate fails, the search goes on
+    assert res.llm_calls > 1
+    first = next(n for n in res.root.walk() if n is not res.root and n.result is not None)
+    assert first.result.error_type == 'ExecutorError' and not first.result.passed
+    assert res.passed and res.result.error_type is None
