@@ -22,7 +22,7 @@ class Checker:
         "Assert that `stated` (computed from the rows) appears in the README (in the line starting with `where`, if given)."
         self.n += 1
         hay = self.text if where is None else next((l for l in self.lines if l.replace('**', '').startswith(where)), '')
-        ok = stated in hay.replace('**', '') if where is not None else stated in self.text
+        ok = stated in hay.replace('**', '')  # bold marks are not part of a figure
         print(f"{'ok  ' if ok else 'FAIL'} {what}: {stated!r}")
         if not ok: self.failed.append(f"{what}: the rows give {stated!r}, the README does not say so")
 
@@ -39,6 +39,17 @@ def table_rows(c:Checker, res:dict, model:str):
         c.claim(f"{model} {s} tokens", f"| {b.tokens_mean:.0f} / {b.tokens_max} |", where)
         if s != 'oracle': c.claim(f"{model} {s} seconds (legacy: wall time, cache hits included)", f"| {b.avg_time:.0f} |", where)
         c.claim(f"{model} {s} peak RSS", f"| {b.peak_memory_mb:.0f} MiB |", where)
+
+def service(c:Checker, path:Path):
+    "The README's load-test figures, from the committed load-test record."
+    import json
+    d = json.loads(path.read_text())
+    c.claim("load test jobs", f"{d['jobs']} jobs finished, {d['jobs_per_s']:.1f} jobs/s")
+    c.claim("load test requests", f"({d['llm_calls_total']:,.0f} LLM requests and {d['executions_total']:,.0f} sandbox runs)")
+    c.claim("load test latency", f"a job took {d['job_p50_s']:.1f} s at p50 and {d['job_p99_s']:.1f} s at p99")
+    c.claim("load test submit", f"a submission {d['submit_p50_ms']:.0f} ms at p50 and {d['submit_p99_ms']:.0f} ms at p99")
+    c.claim("load test errors", f"{d['errors']} errors")
+    c.claim("load test memory", f"from {d['server_rss_after_warmup_mb']:.1f} MiB after the warm-up to {d['server_rss_after_warmup_mb'] + d['rss_growth_mb']:.1f} MiB")
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
@@ -96,6 +107,7 @@ def main(argv=None):
     probs = [problem_from_humaneval(r) for r in load_humaneval()]
     c.claim("visible tests", f"{sum(bool(p.visible_tests) for p in probs)} of the {len(probs)} HumanEval problems get at least one visible test from their docstring "
                              f"({sum(len(p.visible_tests) for p in probs)} tests in all)")
+    service(c, a.results.parent / 'service' / 'load_50x60.json')
     print(f"\n{c.n - len(c.failed)}/{c.n} README figures agree with the committed rows")
     if c.failed: sys.exit('README and rows disagree:\n' + '\n'.join(c.failed))
 
