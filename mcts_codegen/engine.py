@@ -209,7 +209,7 @@ def amaf_table(nodes:list[Node], root:Node) -> dict:
         a[0] += m.reward; a[1] += 1
     return {k: (s/n, n) for k,(s,n) in acc.items()}
 
-# %% ../nbs/12_engine.ipynb #c6d72bb7
+# %% ../nbs/12_engine.ipynb #17af5210
 def arm_amaf(amaf:dict, at_root:bool) -> tuple[float,int]|None:
     "Pooled AMAF estimate of what expanding a node at this level produces."
     xs = [(q, n) for (r, _), (q, n) in amaf.items() if r == at_root]
@@ -265,7 +265,7 @@ def _expansion(self:_Search, node:Node) -> tuple[str, str, Failure|None]:
     return 'refine', '', None
 _Search.expansion = _expansion
 
-# %% ../nbs/12_engine.ipynb #4da97b6b
+# %% ../nbs/12_engine.ipynb #332d42c0
 async def _evaluate(self:_Search, code:str) -> tuple[CodeExecutionResult, float]:
     "Run `code` on the visible tests; reward blended with the reflector / value model."
     eng = self.eng
@@ -367,7 +367,7 @@ async def _expand(self:_Search, node:Node) -> list[Node]:
 
 _Search.evaluate, _Search.propose, _Search.add, _Search.expand = _evaluate, _propose, _add, _expand
 
-# %% ../nbs/12_engine.ipynb #4c53dd41
+# %% ../nbs/12_engine.ipynb #e1c55c6e
 def _rank(n:Node) -> tuple:
     "Visible evidence of a node, best highest: all passed, share passed (without tests: runs cleanly), reward, earliest."
     r = n.result
@@ -477,8 +477,9 @@ async def _agree(self:_Search, res:SearchResult) -> SearchResult:
                                       stats=res.stats | dict(agreement=info, t_llm=round(self.t_llm, 4))))
 _Search.agree = _agree
 
-# %% ../nbs/12_engine.ipynb #b3c04dae
-async def _asearch(self:MCTSEngine, problem:Problem, # the problem (its hidden test is dropped)
+# %% ../nbs/12_engine.ipynb #983a3d17
+@patch
+async def asearch(self:MCTSEngine, problem:Problem, # the problem (its hidden test is dropped)
                    progress:Callable[[dict],None]|None=None, # called after each iteration
                   ) -> SearchResult:
     "Search for a program that passes `problem`'s visible tests."
@@ -493,11 +494,12 @@ async def _asearch(self:MCTSEngine, problem:Problem, # the problem (its hidden t
     if self.recorder is not None: self.recorder.on_end(problem.search_view(), res)
     return res
 
-def _search(self:MCTSEngine, problem:Problem, progress:Callable[[dict],None]|None=None) -> SearchResult:
-    "Blocking `asearch`."
+@patch
+def search(self:MCTSEngine, problem:Problem, # the problem (its hidden test is dropped)
+           progress:Callable[[dict],None]|None=None, # called after each iteration
+          ) -> SearchResult:
+    "Search for a program that passes `problem`'s visible tests (blocking `asearch`)."
     return run_sync(self.asearch(problem, progress))
-
-MCTSEngine.asearch, MCTSEngine.search = _asearch, _search
 
 # %% ../nbs/12_engine.ipynb #d1ea723c
 @patch(cls_method=True)
