@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The project's test command (README): notebooks and library in sync, notebook tests, then pytest
+# The project's test command (README): notebooks and library in sync, notebook tests, the docs check, then pytest
 # (tree invariants, sandbox attack battery, visible tests, benchmark honesty, and the embedded-model tests).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -26,5 +26,7 @@ if [ "$before" != "$after" ]; then
 fi
 echo "== notebook tests (cells flagged slow or llm are skipped; run them with: nbdev-test --flags 'slow llm')"
 nbdev-test
+echo "== docs check (every page processed as nbdev-docs does: no object reprs, documented fields, live anchors, plots shown, titles, no test imports or private names; screenshots of index, engine and executor in _docs_check/)"
+python tools/check_docs.py --screenshots
 echo "== pytest"
 python -m pytest -q -p no:cacheprovider "$@"
