@@ -12,7 +12,7 @@ from typing import Any
 from fastcore.basics import patch
 
 # %% auto #0
-__all__ = ['make_sampler', 'Sample', 'Decoder', 'chat_tokens']
+__all__ = ['make_sampler', 'Sample', 'Decoder', 'chat_tokens', 'entropy']
 
 # %% ../nbs/07_decoder.ipynb #6ead0bd2
 def make_sampler(temperature:float, # 0: greedy
@@ -34,6 +34,7 @@ class Sample:
     tokens:list[int] = field(default_factory=list)
     text:str = ''
     finish_reason:str = 'length'
+    new:int = 0 # tokens this sample decoded itself (`tree`: the rest it shares with the branch it forked from)
 
 # %% ../nbs/07_decoder.ipynb #7a4acebf
 class Decoder:
@@ -102,6 +103,31 @@ def clear(self:Decoder) -> None:
     "Forget every sequence."
     self.L.llama_memory_clear(self.mem, True)
 
+# %% ../nbs/07_decoder.ipynb #a880f0ac
+def _logits(ptr, n:int):
+    "The `n` floats at a llama.cpp logits pointer, as a numpy view."
+    import numpy as np, ctypes
+    return np.ctypeslib.as_array(ctypes.cast(ptr, ctypes.POINTER(ctypes.c_float)), shape=(n,))
+
+def _stopped(self:Decoder, s:Sample, stop:list[str]) -> bool:
+    "Whether `s` ends in a stop string (it is then finished)."
+    if not stop: return False
+    tail = self.llama.detokenize(s.tokens[-24:]).decode('utf-8', errors='ignore')
+    if any(x in tail for x in stop): s.finish_reason = 'stop'; return True
+    return False
+
+def _finish(self:Decoder, s:Sample, stop:list[str]):
+    "Set `s.text`: its tokens as text, cut at the first stop string."
+    s.text = self.llama.detokenize(s.tokens).decode('utf-8', errors='ignore')
+    cut = min((s.text.find(x) for x in stop if x in s.text), default=-1)
+    if cut >= 0: s.text = s.text[:cut]
+
+def _step(self:Decoder, live:list[int], res:list[Sample], P:int) -> dict[int,int]:
+    "Decode the newest token of every live sample in one batch (prompt length `P`); each sample's row in the logits."
+    if live: self.decode([(res[j].tokens[-1], P + len(res[j].tokens) - 1, j, True) for j in live])
+    return {j: i for i, j in enumerate(live)}
+
+
 # %% ../nbs/07_decoder.ipynb #9550115d
 @patch
 def sample(self:Decoder, prompt:list[int], # the prompt's tokens
@@ -136,21 +162,13 @@ def sample_round(self:Decoder, prompt:list[int], seeds:list[int], temperature:fl
                 s = res[j]
                 if L.llama_vocab_is_eog(self.vocab, tok): s.finish_reason = 'stop'; continue
                 s.tokens.append(tok)
-                if stop:
-                    tail = self.llama.detokenize(s.tokens[-24:]).decode('utf-8', errors='ignore')
-                    if any(x in tail for x in stop): s.finish_reason = 'stop'; continue
-                if len(s.tokens) >= max_tokens: continue
+                if _stopped(self, s, stop) or len(s.tokens) >= max_tokens: continue
                 nxt.append(j)
             live = nxt
-            if live:
-                self.decode([(res[j].tokens[-1], P + len(res[j].tokens) - 1, j, True) for j in live])
-                rows = {j: i for i, j in enumerate(live)}
+            rows = _step(self, live, res, P)
     finally:
         for c in smp: L.llama_sampler_free(c)
-    for s in res:
-        s.text = self.llama.detokenize(s.tokens).decode('utf-8', errors='ignore')
-        cut = min((s.text.find(x) for x in stop if x in s.text), default=-1)
-        if cut >= 0: s.text = s.text[:cut]
+    for s in res: _finish(self, s, stop); s.new = len(s.tokens)
     return res
 
 # %% ../nbs/07_decoder.ipynb #b3f063ca
@@ -165,3 +183,71 @@ def chat_tokens(llama, messages:list[dict]) -> tuple[list[int], list[str]]:
     r = f(messages=messages)
     st = r.stop if isinstance(r.stop, list) else ([r.stop] if r.stop else [])
     return llama.tokenize(r.prompt.encode('utf-8'), add_bos=not r.added_special, special=True), st
+
+# %% ../nbs/07_decoder.ipynb #21de22fe
+def entropy(logits, temperature:float=1.0, top_k:int=40) -> tuple[float, list[int], list[float]]:
+    "Entropy (nats) of the top-`top_k` next-token distribution at `temperature`, with its tokens and probabilities."
+    import numpy as np
+    x = np.asarray(logits, dtype=np.float64)
+    k = min(top_k, x.size)
+    idx = np.argpartition(-x, k - 1)[:k]
+    z = x[idx] / max(temperature, 1e-6)
+    p = np.exp(z - z.max()); p /= p.sum()
+    return float(-(p * np.log(np.maximum(p, 1e-30))).sum()), idx.tolist(), p.tolist()
+
+# %% ../nbs/07_decoder.ipynb #66f4d831
+@patch
+def tree(self:Decoder, prompt:list[int], # the prompt's tokens
+         n:int, # samples wanted (at most `n_seq` branches per tree)
+         seed:int, # seed of the first branch; branch k draws with seed + k
+         temperature:float=0.8, max_tokens:int=512, stop:list[str]|None=None,
+         min_entropy:float=1.0, # branch where the next token's entropy (nats) reaches this
+        ) -> list[Sample]:
+    "n distinct samples continuing `prompt` as a prefix tree: branches fork where the model is uncertain and share the cells before."
+    import random as _r
+    L, P, stop = self.L, len(prompt), stop or []
+    if n < 1: return []
+    with self.lock:
+        max_tokens = min(max_tokens, (self.n_ctx - P) // max(1, min(n, self.n_seq)))
+        if max_tokens < 1: raise ValueError(f"a prompt of {P} tokens leaves no room for {n} samples in the decoder's {self.n_ctx} cells; raise n_ctx")
+        self.clear()
+        row = self.feed(0, prompt)
+        nv = L.llama_vocab_n_tokens(self.vocab)
+        smp = [make_sampler(temperature, seed)]
+        res, live, rows = [Sample()], [0], {0: row}
+        own = [0]  # tokens each branch decoded itself (the rest it shares with its parent)
+        try:
+            while live:
+                nxt, born = [], []
+                for j in list(live):
+                    s = res[j]
+                    if len(res) + len(born) < min(n, self.n_seq):
+                        h, ids, ps = entropy(_logits(L.llama_get_logits_ith(self.ctx, rows[j]), nv), temperature)
+                    else: h = 0.0
+                    tok = L.llama_sampler_sample(smp[j], self.ctx, rows[j])
+                    if h >= min_entropy:
+                        alt = [(t, p) for t, p in zip(ids, ps) if t != tok and p > 0 and not L.llama_vocab_is_eog(self.vocab, t)]
+                        if alt:
+                            k = len(res) + len(born)
+                            rng = _r.Random(seed * 1000003 + k)
+                            t2 = rng.choices([t for t, _ in alt], [p for _, p in alt])[0]
+                            self.fork(j, k)
+                            born.append((k, Sample(tokens=s.tokens + [t2]), j))
+                    if L.llama_vocab_is_eog(self.vocab, tok): s.finish_reason = 'stop'; continue
+                    s.tokens.append(tok); own[j] += 1
+                    if _stopped(self, s, stop) or len(s.tokens) >= max_tokens: continue
+                    nxt.append(j)
+                for k, b, parent in born:
+                    res.append(b); own.append(1); smp.append(make_sampler(temperature, seed + k))
+                    if L.llama_vocab_is_eog(self.vocab, b.tokens[-1]): b.tokens.pop(); own[k] = 0; b.finish_reason = 'stop'; continue
+                    if not (_stopped(self, b, stop) or len(b.tokens) >= max_tokens): nxt.append(k)
+                live = nxt
+                rows = _step(self, live, res, P)
+        finally:
+            for c in smp: L.llama_sampler_free(c)
+        for s, m in zip(res, own): _finish(self, s, stop); s.new = m
+    if len(res) < n:  # too sure of itself to branch n times: the rest are plain samples
+        more = self.sample(prompt, [seed + 7919 * (i + 1) for i in range(n - len(res))], temperature, max_tokens, stop)
+        for s in more: s.new = len(s.tokens)
+        res += more
+    return res[:n]

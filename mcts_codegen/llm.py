@@ -674,10 +674,13 @@ class LocalClient:
                  n_ctx:int=4096, # context window in tokens
                  n_threads:int|None=None, # CPU threads (default: all this process may use)
                  cache_dir:str|Path|None=None, # where registry models are kept (default: `default_cache_dir()/models`)
-                 batch:bool=False): # decode the n samples of a request together as parallel sequences sharing the prompt (see `decoder`)
+                 batch:bool=False, # decode the n samples of a request together as parallel sequences sharing the prompt (see `decoder`)
+                 tree:bool=False, # n > 1 samples at temperature > 0 as a prefix tree that branches where the model is uncertain (`Decoder.tree`)
+                 tree_entropy:float=1.0): # with `tree`: branch at tokens whose entropy reaches this (nats)
         self.model, self.n_ctx, self.n_threads, self.cache_dir, self.batch = str(model), n_ctx, n_threads, cache_dir, batch
+        self.tree, self.tree_entropy = tree, tree_entropy
         if self.model not in MODELS: check_gguf(self.model)
-        self.name = self.model if self.model in MODELS else Path(self.model).name
+        self.name = (self.model if self.model in MODELS else Path(self.model).name) + ('+tree' if tree else '')  # tree samples are cached apart
         self.usage, self._llm, self._lock = Usage(cost_usd=0.0), None, None
 
     def __repr__(self): return f"LocalClient(model={self.model!r}, n_ctx={self.n_ctx})"
@@ -701,26 +704,29 @@ class LocalClient:
         c, u = r['choices'][0], r['usage']
         return Completion(c['message']['content'] or '', u['prompt_tokens'], u['completion_tokens'], c['finish_reason'])
 
-    def _generate_batch(self, messages, temperature, max_tokens, seeds, stop) -> list[Completion]:
-        "The samples of one request decoded together, one per seed."
+    def _generate_batch(self, messages, temperature, max_tokens, seeds, stop, tree:bool=False) -> list[Completion]:
+        "The samples of one request decoded together, one per seed (or as a prefix tree from the first seed); tokens are those decoded."
         from mcts_codegen.decoder import Decoder, chat_tokens
         try:
             with self._lock:
                 d = _DECODERS.get(id(self._llm))
                 if d is None: d = _DECODERS[id(self._llm)] = Decoder(self._llm, n_seq=8, n_ctx=max(8192, 2 * self.n_ctx), n_threads=self.n_threads)
                 toks, stops = chat_tokens(self._llm, messages)
-                ss = d.sample(toks, seeds, temperature, max_tokens, list(stop or []) + stops)
+                stop = list(stop or []) + stops
+                ss = (d.tree(toks, len(seeds), seeds[0], temperature, max_tokens, stop, self.tree_entropy) if tree else
+                      d.sample(toks, seeds, temperature, max_tokens, stop))
         except ValueError as e: raise LLMError(f"model {self.name!r}: {e}") from e
-        self.usage.requests += 1; self.usage.prompt_tokens += len(toks); self.usage.completion_tokens += sum(len(s.tokens) for s in ss)
-        return [Completion(s.text, len(toks), len(s.tokens), s.finish_reason) for s in ss]
+        self.usage.requests += 1; self.usage.prompt_tokens += len(toks); self.usage.completion_tokens += sum(s.new for s in ss)
+        return [Completion(s.text, len(toks), s.new, s.finish_reason) for s in ss]
 
     async def complete(self, messages, n=1, temperature=0.0, max_tokens=512, seed=None, stop=None) -> list[Completion]:
-        "`n` completions, sample `i` with seed `seed+i`: one after another, or decoded together with `batch`."
+        "`n` completions, sample `i` with seed `seed+i`: one after another, decoded together with `batch`, or as a prefix tree with `tree`."
         check_request(messages, n, max_tokens)
         if self._llm is None: await asyncio.to_thread(self.load)
-        if self.batch and n > 1:
+        tree = self.tree and n > 1 and temperature > 0
+        if (self.batch or tree) and n > 1:
             seeds = [s if s is not None else random.randrange(2**31) for s in (sample_seed(seed, i) for i in range(n))]
-            out = await asyncio.to_thread(self._generate_batch, messages, temperature, max_tokens, seeds, stop)
+            out = await asyncio.to_thread(self._generate_batch, messages, temperature, max_tokens, seeds, stop, tree)
             self.usage.calls += 1; self.usage.completions += n
             return out
         out = []
@@ -753,7 +759,7 @@ def get_client(spec:str|LLMConfig|None=None, # e.g. 'local:qwen2.5-coder-1.5b' o
     if kind == 'local' and arg:
         if arg not in MODELS and not (arg.endswith('.gguf') or os.sep in arg):
             raise ValueError(f"unknown embedded model {arg!r}; use one of {', '.join(MODELS)} or a path to a .gguf file (accepted specs: {SPEC_FORMS})")
-        c = LocalClient(arg, n_ctx=cfg.n_ctx, **({'n_threads': cfg.n_threads, 'batch': cfg.batch_decode} | kw))
+        c = LocalClient(arg, n_ctx=cfg.n_ctx, **({'n_threads': cfg.n_threads, 'batch': cfg.batch_decode, 'tree': cfg.tree_sample, 'tree_entropy': cfg.tree_entropy} | kw))
     elif kind == 'openai' and arg:
         c = OpenAIClient(arg, base_url=cfg.base_url or os.environ.get('OPENAI_BASE_URL'), api_key=cfg.api_key or os.environ.get('OPENAI_API_KEY'),
                          timeout=cfg.timeout, max_retries=cfg.max_retries, concurrency=cfg.concurrency, **kw)

@@ -151,3 +151,22 @@ def test_local_batched_samples_are_deterministic_per_seed():
     g = asyncio.run(c.complete(msgs, n=2, temperature=0.0, max_tokens=24, seed=1))
     s = asyncio.run(LocalClient('qwen2.5-coder-0.5b').complete(msgs, n=1, temperature=0.0, max_tokens=24))
     assert g[0].text == g[1].text and g[0].text.split('\n')[:2] == s[0].text.split('\n')[:2]  # greedy: same answer as the sequential path
+
+@pytest.mark.llm
+def test_local_tree_samples_are_distinct_deterministic_and_cheaper():
+    from mcts_codegen.llm import LocalClient, get_client
+    from mcts_codegen.config import LLMConfig
+    msgs = [{'role': 'system', 'content': 'Reply with one Python code block only.'},
+            {'role': 'user', 'content': 'Write a Python function second_largest(xs) returning the second largest distinct value, or None.'}]
+    c = LocalClient('qwen2.5-coder-0.5b', tree=True, n_threads=1)
+    assert c.name == 'qwen2.5-coder-0.5b+tree'  # cached apart from plain samples
+    a = asyncio.run(c.complete(msgs, n=4, temperature=0.8, max_tokens=160, seed=3))
+    b = asyncio.run(c.complete(msgs, n=4, temperature=0.8, max_tokens=160, seed=3))
+    assert [x.text for x in a] == [x.text for x in b] and len({x.text for x in a}) == 4
+    plain = asyncio.run(LocalClient('qwen2.5-coder-0.5b', batch=True, n_threads=1).complete(msgs, n=4, temperature=0.8, max_tokens=160, seed=3))
+    # tokens count what was decoded: shared prefixes once, so the tree's four programs cost fewer tokens than four plain samples
+    assert sum(x.completion_tokens for x in a) < sum(x.completion_tokens for x in plain)
+    assert c.usage.completion_tokens == 2 * sum(x.completion_tokens for x in a)
+    g = asyncio.run(c.complete(msgs, n=1, temperature=0.0, max_tokens=24))  # one greedy completion: the plain path
+    assert len(g) == 1
+    assert get_client(LLMConfig(spec='local:qwen2.5-coder-0.5b', tree_sample=True, cache=False)).name.endswith('+tree')
