@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# The fixed protocol (issue 13) on HumanEval and NewEval: one stop rule, no canonical curation, the engine version on
+# every row, budget n=10 completions. mcts-balanced is the search (chosen before these runs); mcts-levers is its
+# ablation arm on the dev half (0-81). The router (issue 16) is refitted on the dev half's rows and `auto` runs
+# live on all 164; HRM and TRM run alone on the test half. Order = priority: a run cut short leaves whole
+# strategies done. Resumable: rerun the script and every bench call skips finished problems.
+#   bash bench/protocol_v2.sh [model]        (model: qwen2.5-coder-0.5b, the default, or qwen2.5-coder-1.5b)
+set -euo pipefail
+M=${1:-qwen2.5-coder-0.5b}
+R=results/humaneval-v2/$M
+B="mcts-codegen bench --n 10 --llm local:$M --out results/humaneval-v2 --concurrency 2 --quiet"
+$B --problems 0-81 --strategy greedy,best-of-n,mcts-balanced
+$B --problems 82-163 --strategy greedy,best-of-n,mcts-balanced
+$B --problems 0-163 --strategy oracle
+mcts-codegen bench --n 10 --llm local:$M --data ../shared/problems/neweval.jsonl --out results/neweval-v2 --concurrency 2 --quiet \
+    --problems 0-19 --strategy greedy,best-of-n,mcts-balanced,oracle
+if [ "$M" = qwen2.5-coder-0.5b ]; then  # the shipped router: fitted on the 0.5B model's dev-half rows (hidden verdicts of 0-81 only)
+    python -c "from mcts_codegen.orchestrator import MetaController as M; c = M.fit('$R'); c.save('mcts_codegen/router.json'); print(c)"
+fi
+$B --problems 0-163 --strategy auto
+$B --problems 0-81 --strategy mcts-levers
+$B --problems 0-163 --strategy reflexion
+$B --problems 82-163 --strategy hrm,trm
