@@ -61,10 +61,19 @@ def service(c:Checker, path:Path):
     c.claim("load test errors", f"{d['errors']} errors")
     c.claim("load test memory", f"from {d['server_rss_after_warmup_mb']:.1f} MiB after the warm-up to {d['server_rss_after_warmup_mb'] + d['rss_growth_mb']:.1f} MiB")
 
+def fixed_protocol(c:Checker, humaneval:Path, neweval:Path):
+    "The README's fixed-protocol tables and sentences: every line `bench/report.py --readme` generates must be in the README verbatim."
+    sys.path.insert(0, str(Path(__file__).parent))
+    from report import readme_section
+    for i, line in enumerate(l for l in readme_section(humaneval, neweval) if l.strip() and not set(l) <= set('|-')):
+        c.claim(f"fixed protocol, generated line {i + 1}", line)
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
     ap.add_argument('--readme', type=Path, default=Path('README.md'))
     ap.add_argument('--results', type=Path, default=Path('results/humaneval'))
+    ap.add_argument('--v2', type=Path, default=None, help="fixed-protocol HumanEval rows (default: RESULTS/../humaneval-v2/qwen2.5-coder-0.5b)")
+    ap.add_argument('--neweval', type=Path, default=None, help="fixed-protocol NewEval rows (default: RESULTS/../neweval-v2/qwen2.5-coder-0.5b)")
     a = ap.parse_args(argv)
     text = a.readme.read_text()
     c = Checker(text)
@@ -117,6 +126,7 @@ def main(argv=None):
     probs = [problem_from_humaneval(r) for r in load_humaneval()]
     c.claim("visible tests", f"{sum(bool(p.visible_tests) for p in probs)} of the {len(probs)} HumanEval problems get at least one visible test from their docstring "
                              f"({sum(len(p.visible_tests) for p in probs)} tests in all)")
+    fixed_protocol(c, a.v2 or a.results.parent/'humaneval-v2'/'qwen2.5-coder-0.5b', a.neweval or a.results.parent/'neweval-v2'/'qwen2.5-coder-0.5b')
     service(c, a.results.parent / 'service' / 'load_50x60.json')
     sandbox(c, a.results.parent / 'executor' / 'bench.jsonl')
     print(f"\n{c.n - len(c.failed)}/{c.n} README figures agree with the committed rows")

@@ -2,6 +2,8 @@
 paired comparisons, and the shortfall against oracle@N; for HumanEval, the dev half (0-81), the test half (82-163) and all 164.
 
     python bench/report.py results/humaneval/qwen2.5-coder-0.5b [more folders] [--allow-mixed]
+    python bench/report.py results/humaneval-v2/qwen2.5-coder-0.5b --readme results/neweval-v2/qwen2.5-coder-0.5b [--write README.md]
+        (the README's fixed-protocol section; --write puts it between the README's markers)
 
 A strategy whose rows come from several engine versions is refused (rerun it on every problem), unless --allow-mixed,
 and then its engine column says so. Rows written before versions were recorded are version `legacy`.
@@ -64,12 +66,153 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
     ap.add_argument('folders', nargs='+', type=Path)
     ap.add_argument('--allow-mixed', action='store_true', help="accept a strategy whose rows come from several engine versions")
+    ap.add_argument('--readme', type=Path, default=None, metavar='NEWEVAL', help="print the README's fixed-protocol section for the one HumanEval folder, with NEWEVAL's rows")
+    ap.add_argument('--write', type=Path, default=None, metavar='README', help="with --readme: put the section between README's fixed-protocol markers")
     a = ap.parse_args(argv)
+    if a.readme is not None:
+        lines = readme_section(a.folders[0], a.readme)
+        if a.write is None: return print('\n'.join(lines))
+        return splice(a.write, lines)
     for folder in a.folders:
         try: res = load_results(folder, allow_mixed=a.allow_mixed)
         except ValueError as e: sys.exit(f"{folder}: {e}")
         for name, part in splits(res).items():
             print(f"\n### {folder.name} · {name}\n")
             table(part); comparisons(part); gaps(part)
+
+
+# ---- The README's fixed-protocol section: every line below is generated here, and bench/readme_numbers.py asserts each one.
+MAIN = ['greedy', 'best-of-n', 'reflexion', 'mcts-balanced', 'oracle']
+NAMES = {'greedy': 'greedy', 'best-of-n': 'best-of-n (N=10)', 'reflexion': 'reflexion (≤10 calls)', 'mcts-balanced': 'mcts-balanced (≤10 calls)',
+         'mcts-levers': 'mcts-levers (≤10 calls)', 'auto': 'auto (router, ≤10 calls)', 'oracle': 'oracle@10 (upper bound)'}
+
+def _cell(b): return '—' if b is None else f"{100 * b.pass_at_1:.1f}% ({b.solved}/{b.problems})"
+
+def readme_table(res:dict, names=MAIN, halves:bool=True) -> list[str]:
+    "Markdown lines: one row per strategy, solve rate by half (HumanEval) or overall, both budgets, cache-free seconds, engine."
+    cols = list(HUMANEVAL_SPLITS.items()) if halves else [('all', None)]
+    head = ' | '.join(k.replace('-', '–') for k, _ in cols)
+    out = [f"| strategy | {head} | completions mean / max | tokens mean / max | s / problem on cache misses | engine |",
+           '|---' * (len(cols) + 5) + '|']
+    for s in names:
+        if s not in res: continue
+        b = res[s]
+        full = not halves or b.problems == 164  # an arm run on one half only gets no 'all' cell
+        cells = ' | '.join(_cell(b if rng is None else subset(b, rng)) if (full or rng != '0-163') else '—' for _, rng in cols)
+        out.append(f"| {NAMES.get(s, s)} | {cells} | {b.calls_mean:.2f} / {b.calls_max} | {b.tokens_mean:.0f} / {b.tokens_max} | "
+                   f"{secs(b.time_nocache)} | `{b.engine}` |")
+    return out
+
+def readme_pairs(res:dict, pairs, halves:bool=True) -> list[str]:
+    "Markdown lines: paired A vs B by half, as 'A−B points (A only / B only, exact McNemar p)'."
+    cols = list(HUMANEVAL_SPLITS.items()) if halves else [('all', None)]
+    out = ["| A vs B | " + ' | '.join(k.replace('-', '–') for k, _ in cols) + " |", '|---' * (len(cols) + 1) + '|']
+    for a, b in pairs:
+        if a not in res or b not in res: continue
+        cells = []
+        for _, rng in cols:
+            x, y = (res[a], res[b]) if rng is None else (subset(res[a], rng), subset(res[b], rng))
+            if x is None or y is None or (rng == '0-163' and not x.problems == y.problems == 164): cells.append('—'); continue
+            p = paired(x, y)
+            cells.append(f"{p['diff_pts']:+.1f} pts ({p['wins']} / {p['losses']}, p = {p['p_mcnemar']:.2g}, {p['problems']} problems)")
+        out.append(f"| {a} vs {b} | " + ' | '.join(cells) + " |")
+    return out if len(out) > 2 else []
+
+def readme_shortfall(res:dict, s:str='mcts-balanced') -> list[str]:
+    "One line: the problems oracle@10 solves and `s` does not, by cause, with their ids."
+    if s not in res or 'oracle' not in res: return []
+    g = shortfall(res[s], res['oracle'])
+    ids = lambda k: ', '.join(t.split('/')[-1] for t in g[k]) or 'none'
+    return [f"Of the {sum(map(len, g.values()))} problems oracle@10 solves and {s} does not: {len(g['visible tests fooled'])} where the visible tests passed "
+            f"a program the hidden tests reject ({ids('visible tests fooled')}), {len(g['no visible pass found'])} where no program passing the visible "
+            f"tests was found within 10 calls ({ids('no visible pass found')}), {len(g['no visible tests'])} without visible tests ({ids('no visible tests')})."]
+
+def readme_goals(res:dict) -> list[str]:
+    "Sentences stating issue 13's 0.5B goals as met or missed, on all 164 and on the test half; only for strategies run on every problem."
+    need = ('mcts-balanced', 'best-of-n', 'oracle')
+    if not all(s in res and res[s].problems == 164 for s in need): return []
+    out = []
+    for name, rng in (('all 164', None), ('the test half 82–163', '82-163')):
+        m, b, o = (res[s] if rng is None else subset(res[s], rng) for s in need)
+        p = paired(m, b)
+        ok = lambda x: 'met' if x else 'missed'
+        out.append(f"On {name}: mcts-balanced passes {m.solved}/{m.problems} against oracle@10's {o.solved} (beat the oracle: {ok(m.solved > o.solved)}) "
+                   f"and best-of-n's {b.solved} ({p['wins']} won, {p['losses']} lost, exact McNemar p = {p['p_mcnemar']:.2g}; p < 0.05: {ok(p['p_mcnemar'] < 0.05 and p['wins'] > p['losses'])}), "
+                   f"generating {m.tokens_mean:.0f} tokens per problem against best-of-n's {b.tokens_mean:.0f} (no more: {ok(m.tokens_mean <= b.tokens_mean)}).")
+    return out
+
+BEGIN, END = '<!-- fixed-protocol:begin (generated by bench/report.py --readme; do not edit) -->', '<!-- fixed-protocol:end -->'
+
+def splice(readme:Path, lines:list[str]):
+    "Replace what lies between the README's fixed-protocol markers with `lines`; the rest of the file is untouched."
+    if not readme.is_file(): raise SystemExit(f"{readme}: no such file; give the README to write into")
+    text = readme.read_text()
+    if BEGIN not in text or END not in text: raise SystemExit(f"{readme}: no fixed-protocol markers; put these two lines where the section goes:\n{BEGIN}\n{END}")
+    head, rest = text.split(BEGIN, 1)
+    readme.write_text(head + BEGIN + '\n' + '\n'.join(lines).strip('\n') + '\n' + END + rest.split(END, 1)[1])
+
+def readme_why(res:dict) -> list[str]:
+    "One sentence on where the search's wins over best-of-n come from, computed from the rows."
+    if not all(s in res for s in ('mcts-balanced', 'best-of-n', 'greedy', 'oracle')): return []
+    from mcts_codegen.engine import code_key
+    m, b, g, o = ({r.task_id: r for r in res[s].per_problem} for s in ('mcts-balanced', 'best-of-n', 'greedy', 'oracle'))
+    same = lambda x, y: x.code is not None and y.code is not None and code_key(x.code) == code_key(y.code)
+    wins = [t for t in m if m[t].passed and not b[t].passed]
+    beyond = [t for t in m if m[t].passed and not o[t].passed]
+    fresh = sum(r.stats.get('fresh', 0) for r in m.values()) - len(m)  # each search's first fresh node is its greedy answer
+    return [f"Of the {len(wins)} problems mcts-balanced solves and best-of-n does not, {sum(same(m[t], g[t]) for t in wins)} are solved by the greedy answer, "
+            f"which the search tries first and best-of-n (temperature-0.8 samples only) never draws; of the {len(beyond)} it solves beyond oracle@10, "
+            f"{sum(same(m[t], g[t]) for t in beyond)} come from the greedy answer and {sum(not same(m[t], g[t]) and m[t].stats.get('refine', 0) > 0 for t in beyond)} "
+            f"from refinements. Over all 164 searches it made {sum(r.stats.get('refine', 0) for r in m.values())} refinements against {fresh} fresh samples besides the {len(m)} greedy answers."]
+
+def readme_cached(res:dict, at:float=0.99) -> list[str]:
+    "A note under the table for strategies whose completions all came from the response cache (their seconds measure no model time)."
+    full = [s for s, b in res.items() if b.cache_hits >= at * b.calls_mean * b.problems]
+    return ['', f"{' and '.join(full)} ran after the strategies whose requests {'it repeats' if len(full) == 1 else 'they repeat'} and found every completion "
+            f"in the response cache: completions and tokens count at full cost, but the seconds measure no model time."] if full else []
+
+def readme_route_goals(res:dict) -> list[str]:
+    "Sentences stating the router's goals (issue 16) as met or missed, on all 164 and on the test half."
+    singles = [s for s in ('greedy', 'best-of-n', 'reflexion', 'mcts-balanced') if s in res and res[s].problems == 164]
+    if 'auto' not in res or res['auto'].problems != 164 or 'mcts-balanced' not in singles: return []
+    out, ok = [], lambda x: 'met' if x else 'missed'
+    for name, rng in (('all 164', None), ('the test half 82–163', '82-163')):
+        part = {s: res[s] if rng is None else subset(res[s], rng) for s in singles + ['auto']}
+        a, m = part['auto'], part['mcts-balanced']
+        best = max(singles, key=lambda s: part[s].solved)
+        fewer = 1 - a.calls_mean / m.calls_mean
+        p = paired(a, part[best])
+        out.append(f"On {name}: auto passes {a.solved}/{a.problems} against the best single strategy's {part[best].solved} ({best}; reach it: {ok(a.solved >= part[best].solved)}; "
+                   f"beat every single strategy: {ok(all(a.solved > part[s].solved for s in singles))}, {p['wins']} won, {p['losses']} lost against {best}, exact McNemar p = {p['p_mcnemar']:.2g}) "
+                   f"at {a.calls_mean:.2f} completions per problem against mcts-balanced's {m.calls_mean:.2f} ({100 * fewer:.0f}% fewer; 40% fewer: {ok(fewer >= 0.4)}).")
+    return out
+
+def readme_levers(res:dict, arm:str='mcts-levers', base:str='mcts-balanced', rng:str='0-81') -> list[str]:
+    "A note under the table for the ablation arm, run on the dev half only: its budgets against the base search's on the same problems."
+    if arm not in res or base not in res or res[arm].problems == 164: return []
+    a, m = subset(res[arm], rng), subset(res[base], rng)
+    if a is None or m is None or a.problems != m.problems: return []
+    p = paired(a, m)
+    verdict = 'it stays off' if a.solved <= m.solved else 'it solves more'
+    return ['', f"{arm} (plan-level branching, targeted repair and choice by agreement on model-written inputs, all on) ran on the development half only, "
+            f"so its budget columns are means over problems {rng.replace('-', '–')}: there it passes {a.solved}/{a.problems} against {base}'s {m.solved} "
+            f"({p['wins']} won, {p['losses']} lost, exact McNemar p = {p['p_mcnemar']:.2g}) at {a.calls_mean:.2f} completions and {a.tokens_mean:.0f} tokens per problem "
+            f"against {m.calls_mean:.2f} and {m.tokens_mean:.0f} ({a.tokens_mean / m.tokens_mean:.1f}× the tokens): {verdict}."]
+
+def readme_section(humaneval:Path, neweval:Path|None=None) -> list[str]:
+    "The generated lines of the README's fixed-protocol section (tables and computed sentences), in order."
+    res = load_results(humaneval)
+    # a strategy enters the README once it has run on all 164 (the ablation arm mcts-levers: on the dev half)
+    res = {s: b for s, b in res.items() if b.problems == 164 or (s == 'mcts-levers' and subset(b, '0-81').problems == 82)}
+    out = readme_table(res, MAIN[:-1] + ['auto', 'mcts-levers', 'oracle']) + readme_cached(res) + readme_levers(res) + ['']
+    out += readme_pairs(res, [('mcts-balanced', 'best-of-n'), ('mcts-balanced', 'greedy'), ('mcts-balanced', 'reflexion'),
+                              ('mcts-balanced', 'oracle'), ('best-of-n', 'greedy'), ('auto', 'mcts-balanced'), ('auto', 'best-of-n'),
+                              ('mcts-levers', 'mcts-balanced')]) + ['']
+    out += readme_shortfall(res) + [''] + readme_why(res) + [''] + readme_goals(res) + [''] + readme_route_goals(res)
+    if neweval is not None and Path(neweval).exists():
+        ne = load_results(neweval)
+        ne = {s: b for s, b in ne.items() if b.problems == max(x.problems for x in ne.values())}  # strategies that ran every problem
+        out += [''] + readme_table(ne, MAIN, halves=False) + [''] + readme_pairs(ne, [('mcts-balanced', 'best-of-n'), ('mcts-balanced', 'greedy')], halves=False)
+    return out
 
 if __name__ == '__main__': main()

@@ -15,8 +15,8 @@ from .config import create_preset, ConfigError
 from .utils import peak_rss_mb
 
 # %% auto #0
-__all__ = ['app', 'EXIT_OK', 'EXIT_UNSOLVED', 'EXIT_INPUT', 'EXIT_LLM', 'rag_app', 'models_app', 'main', 'solve', 'bench',
-           'collect', 'train', 'rag_build', 'rag_query', 'bench_executor_cmd', 'models_fetch', 'serve']
+__all__ = ['app', 'EXIT_OK', 'EXIT_UNSOLVED', 'EXIT_INPUT', 'EXIT_LLM', 'SAMPLING_SETS', 'rag_app', 'models_app', 'main', 'solve',
+           'bench', 'collect', 'train', 'rag_build', 'rag_query', 'bench_executor_cmd', 'models_fetch', 'serve']
 
 # %% ../nbs/24_cli.ipynb #85c64478
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
@@ -244,16 +244,20 @@ def _bench_rag(cfg, problems:str, engine:str):
               f"rebuild it from problems outside the evaluated set: mcts-codegen rag build --results RESULTS --problems OTHERS --store {idx.path}")
     return idx, dict(context=provider_for(cfg, idx, exclude_ids=ids))
 
+SAMPLING_SETS = ('tree_sample', 'tree_entropy', 'batch_decode')  # the llm settings `--set` takes: how the embedded model samples
+
 def _search_sets(sets:list[str]|None) -> dict[str,str]:
-    "`--set search.KEY=VALUE` options as {KEY: VALUE}, each checked against the settings."
+    "`--set search.KEY=VALUE` (and `llm.KEY=VALUE` for `SAMPLING_SETS`) options as {section__KEY: VALUE}, each checked against the settings."
     env = {}
     for item in sets or []:
         key, eq, val = item.partition('=')
         sec, _, name = key.strip().rpartition('.')
-        if not eq or not name or sec not in ('', 'search'): _fail(f"--set {item!r}: write search.KEY=VALUE, e.g. --set search.fix=repair")
-        try: create_preset('BENCHMARK', **{f'search__{name}': val.strip()})
+        sec, name = sec or 'search', name.strip()
+        if not eq or not name or sec not in ('search', 'llm') or (sec == 'llm' and name not in SAMPLING_SETS):
+            _fail(f"--set {item!r}: write search.KEY=VALUE (e.g. --set search.fix=repair) or llm.KEY=VALUE for {', '.join(SAMPLING_SETS)}")
+        try: create_preset('BENCHMARK', **{f'{sec}__{name}': val.strip()})
         except ConfigError as e: _fail(f"--set {item!r}: {e}")
-        env[name.strip()] = val.strip()
+        env[f'{sec}__{name}'] = val.strip()
     return env
 
 @app.command()
@@ -276,7 +280,7 @@ def bench(problems:str=typer.Option('0-163', help="problem ids and ranges: 0-163
           tag:Optional[str]=typer.Option(None, help="results go to OUT/<llm>+TAG/ (default: rag, nets or rag+nets, by what is on)"),
           no_cache:bool=typer.Option(False, '--no-cache', help="ask the model every time: no on-disk response cache (also MCTS_CODEGEN_LLM__CACHE=0)"),
           data:Optional[Path]=typer.Option(None, '--data', help="a HumanEval-format problem file (.jsonl[.gz]) instead of HumanEval, e.g. ../shared/problems/neweval.jsonl; results go to results/<file stem>/ unless --out"),
-          sets:Optional[list[str]]=typer.Option(None, '--set', help="search setting for every strategy, e.g. --set search.fix=repair (repeatable; an ablation arm: results go to OUT/<llm>+<settings>/ unless --tag)"),
+          sets:Optional[list[str]]=typer.Option(None, '--set', help="search setting for every strategy, e.g. --set search.fix=repair, or llm.tree_sample=1 for prefix-tree sampling (repeatable; an ablation arm: results go to OUT/<llm>+<settings>/ unless --tag)"),
           allow_mixed:bool=typer.Option(False, '--allow-mixed', help="summarise results of one strategy that come from several engine versions (the table's engine column says so)"),
           quiet:bool=typer.Option(False, '--quiet', '-q', help="no progress bars")):
     "Score search strategies on HumanEval: visible tests in, one hidden check out, the budget beside every score. Exit code 0: done; 1: some problems failed to run; 2: bad input; 3: LLM unavailable."
@@ -287,14 +291,14 @@ def bench(problems:str=typer.Option('0-163', help="problem ids and ranges: 0-163
     if n < 1: _fail(f"--n must be at least 1, got {n}")
     if tag is not None and not re.fullmatch(r'[\w.-]+', tag): _fail(f"--tag may hold letters, digits, '.', '_' and '-' only, not {tag!r}")
     over = _search_sets(sets)
-    env = {f'MCTS_CODEGEN_SEARCH__{k.upper()}': v for k, v in over.items()}
-    if over and tag is None: tag = '_'.join(re.sub(r'[^\w.-]+', '-', f"{k}-{v}") for k, v in over.items())
+    env = {f'MCTS_CODEGEN_{k.upper()}': v for k, v in over.items()}
+    if over and tag is None: tag = '_'.join(re.sub(r'[^\w.-]+', '-', f"{k.split('__')[1]}-{v}") for k, v in over.items())
     if data is not None:
         if not data.is_file(): _fail(f"--data {data}: no such file; give a HumanEval-format .jsonl (task_id, prompt, entry_point, test)")
         if out == Path('results/humaneval'): out = Path('results')/data.name.split('.')[0]
     try:
         cfg = bench_config(seed, **_rag_overrides(rag, rag_store), **_llm_overrides(llm, base_url, timeout, max_retries, concurrency),
-                           **{f'search__{k}': v for k, v in over.items()})
+                           **over)
         parse_strategies(strategy or 'all')
         if not load_humaneval(problems, data): _fail(f"no problems selected by {problems!r}" + (f" in {data}" if data else ''))
     except (ValueError, FileNotFoundError) as e: _fail(str(e))

@@ -341,6 +341,10 @@ def test_bench_set_runs_an_ablation_arm_in_its_own_folder(monkeypatch, tmp_path)
     assert CliRunner().invoke(app, base).exit_code == 0
     plain = read_results(tmp_path/'qwen2.5-coder-0.5b'/'mcts-fast.jsonl')
     assert arm[0].engine_version != plain[0].engine_version
-    for bad in (['--set', 'fix'], ['--set', 'search.fix=patch'], ['--set', 'llm.spec=x']):
+    r = CliRunner().invoke(app, base + ['--set', 'llm.tree_sample=1'])  # a sampling arm: its own folder and engine version
+    assert r.exit_code == 0, r.output
+    tree = read_results(tmp_path/'qwen2.5-coder-0.5b+tree_sample-1'/'mcts-fast.jsonl')
+    assert tree[0].engine_version not in (plain[0].engine_version, arm[0].engine_version) and 'MCTS_CODEGEN_LLM__TREE_SAMPLE' not in os.environ
+    for bad in (['--set', 'fix'], ['--set', 'search.fix=patch'], ['--set', 'llm.spec=x'], ['--set', 'llm.tree_entropy=-1']):
         r = CliRunner().invoke(app, base + bad)
         assert r.exit_code == 2 and '--set' in r.output, (bad, r.output)
