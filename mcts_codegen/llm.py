@@ -7,7 +7,7 @@ Docs: https://mcts-codegen.github.io/mcts_codegen/llm.html.md"""
 # %% ../nbs/08_llm.ipynb #b4d4c01d
 from __future__ import annotations
 import atexit
-import ast, asyncio, hashlib, importlib.metadata, importlib.util, json, logging, os, random, sqlite3, subprocess, sys, tempfile, threading, weakref, zipfile
+import ast, asyncio, hashlib, importlib.metadata, importlib.util, json, logging, os, random, sqlite3, subprocess, sys, tempfile, threading, time, weakref, zipfile
 from urllib.parse import urlparse
 from dataclasses import dataclass, asdict, replace
 from functools import partial
@@ -402,7 +402,11 @@ class ResponseStore:
         self._db = sqlite3.connect(self.path, timeout=60, check_same_thread=False, isolation_level=None)
         self._lock = threading.Lock()
         with self._lock:
-            self._db.execute('PRAGMA journal_mode=WAL')
+            for i in range(600):  # two processes creating one file: switching it to WAL can fail at once, without sqlite's busy wait
+                try: self._db.execute('PRAGMA journal_mode=WAL'); break
+                except sqlite3.OperationalError as e:
+                    if 'locked' not in str(e) or i == 599: raise
+                    time.sleep(0.1)
             self._db.execute('PRAGMA synchronous=NORMAL')
             self._db.execute('CREATE TABLE IF NOT EXISTS responses (key TEXT PRIMARY KEY, model TEXT, value TEXT NOT NULL)')
 
