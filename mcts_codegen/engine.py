@@ -297,6 +297,8 @@ async def _propose(self:_Search, node:Node, n:int, greedy:bool) -> list[Variant]
     parent = None if node is self.root else node.code
     fb = '' if parent is None else feedback(node.result)
     mode, plan, fail = self.expansion(node)
+    if (sl := _SLOT.get()) is not None:  # in flight, the request's calls are spent only when it returns: keep them reserved till then,
+        sl.reserved = max(sl.reserved, sl.spent + n)  # also where `n` draws on budget that came free after the slot was made
     t0 = time.perf_counter()
     try:
         variants, spent, toks = await eng.gen.propose(self.p, n, parent, fb, seed=call_seed(s.seed, self.seed_index()), greedy_first=greedy,

@@ -79,6 +79,12 @@ def test_invariants_under_random_interleavings(seed, k, nv, cap, widening, rave,
         assert n.visits >= sum(c.visits for c in n.children)
     assert res.stats.get('max_in_flight', 1) <= k
 
+def test_budget_holds_when_a_failed_request_frees_budget_mid_flight():
+    "Regression (found by the test above under CI load): an expansion launched while others were in flight asked for budget that came free after its slot was made, without reserving it; the next slot reserved the same calls."
+    for seed in range(400):  # the interleaving is rare (about 1 search in 100 before the fix): many short searches
+        res, chk, _ = _search(seed, 7, 3, 18, 'arm', 5.0, False, 0.2, 0.5)
+        assert res.llm_calls <= 18 and chk.completions - chk.failed <= 18
+
 def test_parallel_expansions_overlap_and_spend_the_budget_exactly():
     res, chk, cl = _search(1, 4, 2, 24, 'arm', 0.0, True, 0.0, 0.0)
     assert res.stats['max_in_flight'] == 4 and res.llm_calls == 24 and chk.completions == 24
