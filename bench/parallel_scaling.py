@@ -9,7 +9,7 @@ measured in the same run (absolute seconds from a shared machine are not compara
     python bench/parallel_scaling.py --ks 1,2,4 --calls 8 --base-url http://127.0.0.1:8094/v1 --model qwen --problems 0-1
 """
 from __future__ import annotations
-import argparse, asyncio, json, sys, threading, time
+import argparse, asyncio, json, os, sys, threading, time
 from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 from mcts_codegen.config import create_preset
@@ -89,6 +89,7 @@ def main():
     ap.add_argument('--base-url', default=None, help='a real OpenAI-compatible server instead of the simulated one')
     ap.add_argument('--model', default='sim')
     ap.add_argument('--max-tokens', type=int, default=None)
+    ap.add_argument('--out', default=None, help='append the settings and rows as one JSON line to this file')
     a = ap.parse_args()
     probs = int(a.problems) if a.problems.isdigit() else a.problems
     rows = scaling([int(k) for k in a.ks.split(',')], a.calls, a.token_delay, a.tokens, a.slots, a.batch_cost, a.prefill, probs,
@@ -96,5 +97,13 @@ def main():
     print(f"{'k':>3} {'wall s':>8} {'speedup':>8} {'calls':>6} {'in flight':>9} {'passed':>6} {'errors':>6}")
     for r in rows: print(f"{r['k']:>3} {r['wall']:>8.2f} {r['speedup']:>7.2f}x {r['llm_calls']:>6} {r['max_in_flight']:>9} {r['passed']:>6} {r['errors']:>6}")
     print(json.dumps(rows))
+    if a.out:
+        from mcts_codegen.benchmark import engine_version
+        from mcts_codegen import __version__
+        rec = dict(settings={k: v for k, v in vars(a).items() if k != 'out'}, rows=rows, package=__version__,
+                   engine=engine_version('mcts-fast', create_preset('FAST')), load=round(os.getloadavg()[0], 2),
+                   when=time.strftime('%Y-%m-%dT%H:%M:%S'))
+        Path(a.out).parent.mkdir(parents=True, exist_ok=True)
+        with open(a.out, 'a') as f: f.write(json.dumps(rec) + '\n')
 
 if __name__ == '__main__': main()

@@ -68,6 +68,32 @@ def fixed_protocol(c:Checker, humaneval:Path, neweval:Path):
     for i, line in enumerate(l for l in readme_section(humaneval, neweval) if l.strip() and not set(l) <= set('|-')):
         c.claim(f"fixed protocol, generated line {i + 1}", line)
 
+def fast_timing(c:Checker, quiet:Path, loaded:Path):
+    "The README's FAST-preset wall times: the quiet cache-free run, and the same problems under load."
+    import json, statistics as S
+    q = [json.loads(l) for l in quiet.read_text().splitlines() if l.strip()]
+    l = [json.loads(x) for x in loaded.read_text().splitlines() if x.strip()]
+    assert all(r['cache_hits'] == 0 for r in q) and len({r['engine_version'] for r in q}) == 1
+    w = [r['wall_time_nocache'] for r in q]
+    med = S.median(w)
+    c.claim("FAST median", f"median {med:.1f} s per problem, {sum(x <= 10 for x in w)} of {len(q)} under 10 s "
+                           f"(the parallel-search issue's goal of a median ≤ 10 s: {'met' if med <= 10 else 'missed'})")
+    c.claim("FAST mean", f"mean {S.mean(w):.1f} s with the slowest problem at {max(w):.0f} s")
+    c.claim("FAST solved", f"{sum(r['passed'] for r in q)}/{len(q)} solved at {S.mean(r['llm_calls'] for r in q):.2f} completions "
+                           f"and {S.mean(r['tokens'] for r in q):.0f} tokens per problem")
+    assert [r['task_id'] for r in l] == [r['task_id'] for r in q]
+    c.claim("FAST under load", f"median {S.median(r['wall_time_nocache'] for r in l):.1f} s")
+
+def sim_scaling(c:Checker, path:Path):
+    "The README's parallel-search speedups against the simulated server, from the committed run."
+    import json
+    rec = json.loads(path.read_text().splitlines()[-1])
+    rows = {r['k']: r for r in rec['rows']}
+    assert len({r['llm_calls'] for r in rows.values()}) == 1 and all(r['errors'] == 0 for r in rows.values())
+    c.claim("sim speedups", f"{rows[2]['speedup']:.2f}× at k = 2, {rows[4]['speedup']:.2f}× at 4, {rows[8]['speedup']:.2f}× at 8 "
+                            f"and {rows[16]['speedup']:.2f}× at 16, with the same {rows[1]['llm_calls']} calls at every k")
+    c.claim("sim goal", f"≥ 4× at 8 in flight is {'met' if rows[8]['speedup'] >= 4 else 'missed'} in this run")
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
     ap.add_argument('--readme', type=Path, default=Path('README.md'))
@@ -129,6 +155,8 @@ def main(argv=None):
     fixed_protocol(c, a.v2 or a.results.parent/'humaneval-v2'/'qwen2.5-coder-0.5b', a.neweval or a.results.parent/'neweval-v2'/'qwen2.5-coder-0.5b')
     service(c, a.results.parent / 'service' / 'load_50x60.json')
     sandbox(c, a.results.parent / 'executor' / 'bench.jsonl')
+    fast_timing(c, a.results.parent / 'fast-timing-quiet' / 'qwen2.5-coder-0.5b' / 'mcts-fast.jsonl', a.results.parent / 'fast-timing' / 'qwen2.5-coder-0.5b' / 'mcts-fast.jsonl')
+    sim_scaling(c, a.results.parent / 'parallel' / 'sim_scaling.jsonl')
     print(f"\n{c.n - len(c.failed)}/{c.n} README figures agree with the committed rows")
     if c.failed: sys.exit('README and rows disagree:\n' + '\n'.join(c.failed))
 
