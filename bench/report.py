@@ -84,7 +84,9 @@ def main(argv=None):
 # ---- The README's fixed-protocol section: every line below is generated here, and bench/readme_numbers.py asserts each one.
 MAIN = ['greedy', 'best-of-n', 'reflexion', 'mcts-balanced', 'oracle']
 NAMES = {'greedy': 'greedy', 'best-of-n': 'best-of-n (N=10)', 'reflexion': 'reflexion (≤10 calls)', 'mcts-balanced': 'mcts-balanced (≤10 calls)',
-         'mcts-levers': 'mcts-levers (≤10 calls)', 'auto': 'auto (router, ≤10 calls)', 'oracle': 'oracle@10 (upper bound)'}
+         'mcts-levers': 'mcts-levers (≤10 calls)', 'auto': 'auto (router, ≤10 calls)', 'oracle': 'oracle@10 (upper bound)',
+         'hrm': 'hrm (≤10 calls)', 'trm': 'trm (≤10 calls)'}
+ALONE = ('hrm', 'trm')  # run alone on the test half (issue 16): reported beside the others on 82-163
 
 def _cell(b): return '—' if b is None else f"{100 * b.pass_at_1:.1f}% ({b.solved}/{b.problems})"
 
@@ -199,15 +201,34 @@ def readme_levers(res:dict, arm:str='mcts-levers', base:str='mcts-balanced', rng
             f"({p['wins']} won, {p['losses']} lost, exact McNemar p = {p['p_mcnemar']:.2g}) at {a.calls_mean:.2f} completions and {a.tokens_mean:.0f} tokens per problem "
             f"against {m.calls_mean:.2f} and {m.tokens_mean:.0f} ({a.tokens_mean / m.tokens_mean:.1f}× the tokens): {verdict}."]
 
+def readme_alone(res:dict, rng:str='82-163') -> list[str]:
+    "A note under the table for the agents run alone on the test half: their score and budgets against mcts-balanced there, and what only they solve."
+    out = []
+    for s in ALONE:
+        if s not in res or 'mcts-balanced' not in res: continue
+        a, m = subset(res[s], rng), subset(res['mcts-balanced'], rng)
+        p = paired(a, m)
+        others = [subset(b, rng) for k, b in res.items() if k not in (s, 'oracle') and subset(b, rng) is not None and subset(b, rng).problems == a.problems]
+        solved = lambda b: {r.task_id for r in b.per_problem if r.passed}
+        only = sorted(solved(a) - set().union(*map(solved, others)), key=lambda t: int(t.split('/')[-1]))
+        ids = ', '.join(t.split('/')[-1] for t in only) or 'none'
+        out += ['', f"{s} ran alone on the test half, so its budget columns are means over problems {rng.replace('-', '–')}: there it passes {a.solved}/{a.problems} "
+                    f"against mcts-balanced's {m.solved} ({p['wins']} won, {p['losses']} lost, exact McNemar p = {p['p_mcnemar']:.2g}) at {a.calls_mean:.2f} completions "
+                    f"and {a.tokens_mean:.0f} tokens per problem against {m.calls_mean:.2f} and {m.tokens_mean:.0f}; problems it solves that no other strategy "
+                    f"in the table does (oracle@10 aside): {len(only)} ({ids})."]
+    return out
+
 def readme_section(humaneval:Path, neweval:Path|None=None) -> list[str]:
     "The generated lines of the README's fixed-protocol section (tables and computed sentences), in order."
     res = load_results(humaneval)
     # a strategy enters the README once it has run on all 164 (the ablation arm mcts-levers: on the dev half)
-    res = {s: b for s, b in res.items() if b.problems == 164 or (s == 'mcts-levers' and subset(b, '0-81').problems == 82)}
-    out = readme_table(res, MAIN[:-1] + ['auto', 'mcts-levers', 'oracle']) + readme_cached(res) + readme_levers(res) + ['']
+    res = {s: b for s, b in res.items() if b.problems == 164 or (s == 'mcts-levers' and subset(b, '0-81').problems == 82)
+           or (s in ALONE and b.problems == 82 and (t := subset(b, '82-163')) is not None and t.problems == 82)}
+    out = (readme_table(res, MAIN[:-1] + ['auto', 'mcts-levers', *ALONE, 'oracle']) + readme_cached(res) + readme_levers(res)
+           + readme_alone(res) + [''])
     out += readme_pairs(res, [('mcts-balanced', 'best-of-n'), ('mcts-balanced', 'greedy'), ('mcts-balanced', 'reflexion'),
                               ('mcts-balanced', 'oracle'), ('best-of-n', 'greedy'), ('auto', 'mcts-balanced'), ('auto', 'best-of-n'),
-                              ('mcts-levers', 'mcts-balanced')]) + ['']
+                              ('mcts-levers', 'mcts-balanced'), ('hrm', 'mcts-balanced'), ('trm', 'mcts-balanced')]) + ['']
     out += readme_shortfall(res) + [''] + readme_why(res) + [''] + readme_goals(res) + [''] + readme_route_goals(res)
     if neweval is not None and Path(neweval).exists():
         ne = load_results(neweval)
