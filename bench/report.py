@@ -86,7 +86,8 @@ MAIN = ['greedy', 'best-of-n', 'reflexion', 'mcts-balanced', 'oracle']
 NAMES = {'greedy': 'greedy', 'best-of-n': 'best-of-n (N=10)', 'reflexion': 'reflexion (≤10 calls)', 'mcts-balanced': 'mcts-balanced (≤10 calls)',
          'mcts-levers': 'mcts-levers (≤10 calls)', 'auto': 'auto (router, ≤10 calls)', 'oracle': 'oracle@10 (upper bound)',
          'hrm': 'hrm (≤10 calls)', 'trm': 'trm (≤10 calls)'}
-ALONE = ('hrm', 'trm')  # run alone on the test half (issue 16): reported beside the others on 82-163
+HALF_ARMS = {'mcts-levers': ('0-81', ' (plan-level branching, targeted repair and choice by agreement on model-written inputs, all on)'),  # the ablation arm: dev half
+             'hrm': ('82-163', ''), 'trm': ('82-163', '')}  # agents run alone on the test half (issue 16)
 
 def _cell(b): return '—' if b is None else f"{100 * b.pass_at_1:.1f}% ({b.solved}/{b.problems})"
 
@@ -189,43 +190,27 @@ def readme_route_goals(res:dict) -> list[str]:
                    f"at {a.calls_mean:.2f} completions per problem against mcts-balanced's {m.calls_mean:.2f} ({100 * fewer:.0f}% fewer; 40% fewer: {ok(fewer >= 0.4)}).")
     return out
 
-def readme_levers(res:dict, arm:str='mcts-levers', base:str='mcts-balanced', rng:str='0-81') -> list[str]:
-    "A note under the table for the ablation arm, run on the dev half only: its budgets against the base search's on the same problems."
-    if arm not in res or base not in res or res[arm].problems == 164: return []
-    a, m = subset(res[arm], rng), subset(res[base], rng)
-    if a is None or m is None or a.problems != m.problems: return []
-    p = paired(a, m)
-    verdict = 'it stays off' if a.solved <= m.solved else 'it solves more'
-    return ['', f"{arm} (plan-level branching, targeted repair and choice by agreement on model-written inputs, all on) ran on the development half only, "
-            f"so its budget columns are means over problems {rng.replace('-', '–')}: there it passes {a.solved}/{a.problems} against {base}'s {m.solved} "
-            f"({p['wins']} won, {p['losses']} lost, exact McNemar p = {p['p_mcnemar']:.2g}) at {a.calls_mean:.2f} completions and {a.tokens_mean:.0f} tokens per problem "
-            f"against {m.calls_mean:.2f} and {m.tokens_mean:.0f} ({a.tokens_mean / m.tokens_mean:.1f}× the tokens): {verdict}."]
-
-def readme_alone(res:dict, rng:str='82-163') -> list[str]:
-    "A note under the table for the agents run alone on the test half: their score and budgets against mcts-balanced there, and what only they solve."
-    out = []
-    for s in ALONE:
-        if s not in res or 'mcts-balanced' not in res: continue
-        a, m = subset(res[s], rng), subset(res['mcts-balanced'], rng)
+def readme_half_arms(res:dict, base:str='mcts-balanced') -> list[str]:
+    "Notes under the table for the arms run on one half only (`HALF_ARMS`): score and budgets against `base` on the same problems, and what only the arm solves."
+    out, solved = [], lambda b: {r.task_id for r in b.per_problem if r.passed}
+    for arm, (rng, what) in HALF_ARMS.items():
+        if arm not in res or base not in res or res[arm].problems == 164: continue
+        a, m = subset(res[arm], rng), subset(res[base], rng)
         p = paired(a, m)
-        others = [subset(b, rng) for k, b in res.items() if k not in (s, 'oracle') and subset(b, rng) is not None and subset(b, rng).problems == a.problems]
-        solved = lambda b: {r.task_id for r in b.per_problem if r.passed}
+        others = [x for k, b in res.items() if k not in (arm, 'oracle') and (x := subset(b, rng)) is not None and x.problems == a.problems]
         only = sorted(solved(a) - set().union(*map(solved, others)), key=lambda t: int(t.split('/')[-1]))
-        ids = ', '.join(t.split('/')[-1] for t in only) or 'none'
-        out += ['', f"{s} ran alone on the test half, so its budget columns are means over problems {rng.replace('-', '–')}: there it passes {a.solved}/{a.problems} "
-                    f"against mcts-balanced's {m.solved} ({p['wins']} won, {p['losses']} lost, exact McNemar p = {p['p_mcnemar']:.2g}) at {a.calls_mean:.2f} completions "
-                    f"and {a.tokens_mean:.0f} tokens per problem against {m.calls_mean:.2f} and {m.tokens_mean:.0f}; problems it solves that no other strategy "
-                    f"in the table does (oracle@10 aside): {len(only)} ({ids})."]
+        out += ['', f"{arm}{what} ran on problems {rng.replace('-', '–')} only, so its budget columns are means over them: there it passes {a.solved}/{a.problems} "
+                    f"against {base}'s {m.solved} ({p['wins']} won, {p['losses']} lost, exact McNemar p = {p['p_mcnemar']:.2g}) at {a.calls_mean:.2f} completions "
+                    f"and {a.tokens_mean:.0f} tokens per problem against {m.calls_mean:.2f} and {m.tokens_mean:.0f} ({a.tokens_mean / m.tokens_mean:.1f}× the tokens); "
+                    f"problems it solves that no other strategy in the table does (oracle@10 aside): {len(only)} ({', '.join(t.split('/')[-1] for t in only) or 'none'})."]
     return out
 
 def readme_section(humaneval:Path, neweval:Path|None=None) -> list[str]:
     "The generated lines of the README's fixed-protocol section (tables and computed sentences), in order."
     res = load_results(humaneval)
-    # a strategy enters the README once it has run on all 164 (the ablation arm mcts-levers: on the dev half)
-    res = {s: b for s, b in res.items() if b.problems == 164 or (s == 'mcts-levers' and subset(b, '0-81').problems == 82)
-           or (s in ALONE and b.problems == 82 and (t := subset(b, '82-163')) is not None and t.problems == 82)}
-    out = (readme_table(res, MAIN[:-1] + ['auto', 'mcts-levers', *ALONE, 'oracle']) + readme_cached(res) + readme_levers(res)
-           + readme_alone(res) + [''])
+    # a strategy enters the README once it has run on all 164, or an arm of `HALF_ARMS` on the whole of its half
+    res = {s: b for s, b in res.items() if b.problems == 164 or (s in HALF_ARMS and (t := subset(b, HALF_ARMS[s][0])) is not None and t.problems == b.problems == 82)}
+    out = readme_table(res, MAIN[:-1] + ['auto', *HALF_ARMS, 'oracle']) + readme_cached(res) + readme_half_arms(res) + ['']
     out += readme_pairs(res, [('mcts-balanced', 'best-of-n'), ('mcts-balanced', 'greedy'), ('mcts-balanced', 'reflexion'),
                               ('mcts-balanced', 'oracle'), ('best-of-n', 'greedy'), ('auto', 'mcts-balanced'), ('auto', 'best-of-n'),
                               ('mcts-levers', 'mcts-balanced'), ('hrm', 'mcts-balanced'), ('trm', 'mcts-balanced')]) + ['']

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Literal
 from pydantic import BaseModel, Field
-from .config import Config, LLMConfig, ExecutorConfig, create_preset, PRESETS
+from .config import Config, LLMConfig, ExecutorConfig, SAMPLING_KEYS, create_preset, PRESETS
 from .problem import Problem
 from .loaders import load_humaneval, problem_from_humaneval, parse_ids
 from .llm import get_client
@@ -180,7 +180,7 @@ def engine_version(strategy:str, # a name in `STRATEGIES`
     "Short hash of the search code (`SEARCH_MODULES`, the strategy's runner) and of the settings that decide what `strategy` submits."
     settings = dict(strategy=strategy, search=cfg.search.model_dump(mode='json'), executor=cfg.executor.model_dump(mode='json', include={'timeout', 'memory_mb', 'max_output'}),
                     presets={k: PRESETS[k] for k in sorted(_presets(strategy))})
-    sampling = {k: v for k, v in cfg.llm.model_dump(mode='json', include={'tree_sample', 'tree_entropy', 'batch_decode'}).items() if v != LLMConfig.model_fields[k].default}
+    sampling = {k: v for k, v in cfg.llm.model_dump(mode='json', include=set(SAMPLING_KEYS)).items() if v != LLMConfig.model_fields[k].default}
     if sampling: settings['sampling'] = sampling  # only when not the default, so that rows written before this key keep their version
     h = hashlib.sha256('\n'.join([*map(_module_key, SEARCH_MODULES), _runner_key(strategy), json.dumps(settings, sort_keys=True, default=str)]).encode())
     return h.hexdigest()[:10]

@@ -11,12 +11,12 @@ from pathlib import Path
 from typing import Optional
 import typer
 from . import __version__
-from .config import create_preset, ConfigError
+from .config import create_preset, ConfigError, SAMPLING_KEYS
 from .utils import peak_rss_mb
 
 # %% auto #0
-__all__ = ['app', 'EXIT_OK', 'EXIT_UNSOLVED', 'EXIT_INPUT', 'EXIT_LLM', 'SAMPLING_SETS', 'rag_app', 'models_app', 'main', 'solve',
-           'bench', 'collect', 'train', 'rag_build', 'rag_query', 'bench_executor_cmd', 'models_fetch', 'serve']
+__all__ = ['app', 'EXIT_OK', 'EXIT_UNSOLVED', 'EXIT_INPUT', 'EXIT_LLM', 'rag_app', 'models_app', 'main', 'solve', 'bench',
+           'collect', 'train', 'rag_build', 'rag_query', 'bench_executor_cmd', 'models_fetch', 'serve']
 
 # %% ../nbs/24_cli.ipynb #85c64478
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
@@ -244,17 +244,15 @@ def _bench_rag(cfg, problems:str, engine:str):
               f"rebuild it from problems outside the evaluated set: mcts-codegen rag build --results RESULTS --problems OTHERS --store {idx.path}")
     return idx, dict(context=provider_for(cfg, idx, exclude_ids=ids))
 
-SAMPLING_SETS = ('tree_sample', 'tree_entropy', 'batch_decode')  # the llm settings `--set` takes: how the embedded model samples
-
 def _search_sets(sets:list[str]|None) -> dict[str,str]:
-    "`--set search.KEY=VALUE` (and `llm.KEY=VALUE` for `SAMPLING_SETS`) options as {section__KEY: VALUE}, each checked against the settings."
+    "`--set search.KEY=VALUE` (and `llm.KEY=VALUE` for `SAMPLING_KEYS`) options as {section__KEY: VALUE}, each checked against the settings."
     env = {}
     for item in sets or []:
         key, eq, val = item.partition('=')
         sec, _, name = key.strip().rpartition('.')
         sec, name = sec or 'search', name.strip()
-        if not eq or not name or sec not in ('search', 'llm') or (sec == 'llm' and name not in SAMPLING_SETS):
-            _fail(f"--set {item!r}: write search.KEY=VALUE (e.g. --set search.fix=repair) or llm.KEY=VALUE for {', '.join(SAMPLING_SETS)}")
+        if not eq or not name or sec not in ('search', 'llm') or (sec == 'llm' and name not in SAMPLING_KEYS):
+            _fail(f"--set {item!r}: write search.KEY=VALUE (e.g. --set search.fix=repair) or llm.KEY=VALUE for {', '.join(SAMPLING_KEYS)}")
         try: create_preset('BENCHMARK', **{f'{sec}__{name}': val.strip()})
         except ConfigError as e: _fail(f"--set {item!r}: {e}")
         env[f'{sec}__{name}'] = val.strip()

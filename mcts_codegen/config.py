@@ -14,8 +14,8 @@ from pydantic_settings import BaseSettings, SettingsConfigDict, EnvSettingsSourc
 from .utils import cpu_count
 
 # %% auto #0
-__all__ = ['PRESETS', 'SearchConfig', 'LLMConfig', 'ExecutorConfig', 'DataConfig', 'RAGConfig', 'Config', 'ConfigError',
-           'env_settings', 'create_preset']
+__all__ = ['SAMPLING_KEYS', 'PRESETS', 'SearchConfig', 'LLMConfig', 'ExecutorConfig', 'DataConfig', 'RAGConfig', 'Config',
+           'ConfigError', 'env_settings', 'create_preset']
 
 # %% ../nbs/01_config.ipynb #b73d9d67
 class SearchConfig(BaseModel):
@@ -91,6 +91,9 @@ class RAGConfig(BaseModel):
     token_budget:int = Field(600, ge=0, le=32_768, description="approximate tokens (chars/4) of retrieved context per prompt")
     min_similarity:float = Field(0.5, ge=-1, le=1, description="similar solved problems need at least this cosine similarity (dense and fusion)")
     api_notes:bool = Field(True, description="also retrieve standard-library notes")
+
+# %% ../nbs/01_config.ipynb #efb95658
+SAMPLING_KEYS:tuple[str,...] = ('tree_sample', 'tree_entropy', 'batch_decode') # `llm` settings that change how the embedded model samples: part of a benchmark row's engine version, and what `bench --set llm.KEY=VALUE` takes
 
 # %% ../nbs/01_config.ipynb #e0e959fb
 class Config(BaseSettings):

@@ -232,14 +232,13 @@ def tree(self:Decoder, prompt:list[int], # the prompt's tokens
                             rng = _r.Random(seed * 1000003 + k)
                             t2 = rng.choices([t for t, _ in alt], [p for _, p in alt])[0]
                             self.fork(j, k)
-                            born.append((k, Sample(tokens=s.tokens + [t2]), j))
+                            born.append((k, Sample(tokens=s.tokens + [t2])))
                     if L.llama_vocab_is_eog(self.vocab, tok): s.finish_reason = 'stop'; continue
                     s.tokens.append(tok); own[j] += 1
                     if _stopped(self, s, stop) or len(s.tokens) >= max_tokens: continue
                     nxt.append(j)
-                for k, b, parent in born:
+                for k, b in born:  # a branch's first token is never end-of-generation (`alt` leaves those out)
                     res.append(b); own.append(1); smp.append(make_sampler(temperature, seed + k))
-                    if L.llama_vocab_is_eog(self.vocab, b.tokens[-1]): b.tokens.pop(); own[k] = 0; b.finish_reason = 'stop'; continue
                     if not (_stopped(self, b, stop) or len(b.tokens) >= max_tokens): nxt.append(k)
                 live = nxt
                 rows = _step(self, live, res, P)
@@ -247,7 +246,5 @@ def tree(self:Decoder, prompt:list[int], # the prompt's tokens
             for c in smp: L.llama_sampler_free(c)
         for s, m in zip(res, own): _finish(self, s, stop); s.new = m
     if len(res) < n:  # too sure of itself to branch n times: the rest are plain samples
-        more = self.sample(prompt, [seed + 7919 * (i + 1) for i in range(n - len(res))], temperature, max_tokens, stop)
-        for s in more: s.new = len(s.tokens)
-        res += more
+        res += self.sample(prompt, [seed + 7919 * (i + 1) for i in range(n - len(res))], temperature, max_tokens, stop)
     return res[:n]
