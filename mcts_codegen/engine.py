@@ -123,6 +123,7 @@ class _Search:
         self.root, self.index, self.nodes = Node(), {}, []
         self._calls = self.tokens = 0
         self.cap, self.slots = self.s.max_llm_calls or math.inf, []  # the LLM-call cap; reservations of expansions in flight
+        self.seed_top = 0  # the lowest seed index nothing has been handed yet
         self.solved_at, self.t_llm, self.t_exec = None, 0.0, 0.0
         self.settled = False # no visible tests, and a program that runs cleanly was found
         self.failed, self.in_row, self.error = 0, 0, None # failed completions, failed requests in a row, why the search stopped
@@ -159,9 +160,9 @@ class _Arm(NamedTuple):
 _SLOT:contextvars.ContextVar = contextvars.ContextVar('mcts_slot', default=None)
 
 class _Slot:
-    "LLM calls reserved by one expansion in flight, what it has spent of them, and where its seed indices start."
-    __slots__ = ('reserved', 'spent', 'start')
-    def __init__(self, reserved:int, start:int): self.reserved, self.spent, self.start = reserved, 0, start
+    "LLM calls reserved by one expansion in flight, what it has spent of them, and its range of seed indices."
+    __slots__ = ('reserved', 'spent', 'start', 'width')
+    def __init__(self, reserved:int, start:int): self.reserved, self.spent, self.start, self.width = reserved, 0, start, reserved
     @property
     def left(self) -> int: return max(0, self.reserved - self.spent)
 
@@ -178,10 +179,14 @@ def _budget(self:_Search) -> float:
     return self.cap - sum(sl.left for sl in self.slots if sl is not me)
 _Search.budget = property(_budget)
 
-def _seed_index(self:_Search) -> int:
-    "Index of the next call for `call_seed`: the calls spent, or inside an expansion in flight, its own range."
+def _seed_index(self:_Search, n:int=1) -> int:
+    "First of `n` call indices for `call_seed` that no other call has: the calls spent, or inside an expansion in flight, its own range."
     slot = _SLOT.get()
-    return self.calls if slot is None else slot.start + slot.spent
+    if slot is None: i = max(self.calls, self.seed_top)
+    elif slot.spent + n <= slot.width: return slot.start + slot.spent
+    else: i = self.seed_top; slot.start, slot.width = i - slot.spent, slot.spent + n  # past its range (its reservation grew): a fresh one
+    self.seed_top = max(self.seed_top, i + n)
+    return i
 _Search.seed_index = _seed_index
 
 # %% ../nbs/12_engine.ipynb #a11ce065
@@ -281,7 +286,7 @@ async def _evaluate(self:_Search, code:str) -> tuple[CodeExecutionResult, float]
         ask = eng.value_model is None or (thr is not None and abs(v) < thr)
         if ask and eng.reflector is not None and self.calls < self.budget:
             # reserve the call before awaiting: siblings are evaluated concurrently, and each must see the others' calls
-            t1, seed = time.perf_counter(), call_seed(self.s.seed, self.calls)
+            t1, seed = time.perf_counter(), call_seed(self.s.seed, self.seed_index())
             self.calls += 1; self.st['reflections'] += 1
             try:
                 ref = await eng.reflector.evaluate(self.p, code, feedback(res), seed=seed)
@@ -301,7 +306,7 @@ async def _propose(self:_Search, node:Node, n:int, greedy:bool) -> list[Variant]
         sl.reserved = max(sl.reserved, sl.spent + n)  # also where `n` draws on budget that came free after the slot was made
     t0 = time.perf_counter()
     try:
-        variants, spent, toks = await eng.gen.propose(self.p, n, parent, fb, seed=call_seed(s.seed, self.seed_index()), greedy_first=greedy,
+        variants, spent, toks = await eng.gen.propose(self.p, n, parent, fb, seed=call_seed(s.seed, self.seed_index(n)), greedy_first=greedy,
                                                       mode=mode, plan=plan, failure=fail)
     except Exception as e:
         self.t_llm += time.perf_counter() - t0
@@ -417,7 +422,7 @@ async def _loop_parallel(self:_Search) -> int:
                 if self.rescore(leaf): self.report(it); continue
                 r = int(min(self.s.n_variants, self.budget - self.calls))
                 if r <= 0: it -= 1; break
-                slot = _Slot(r, self.calls + sum(sl.left for sl in self.slots))
+                slot, self.seed_top = _Slot(r, self.seed_top), self.seed_top + r
                 self.slots.append(slot)  # reserved before anything is awaited
                 leaf.add_virtual_loss()
                 tasks.add(asyncio.create_task(self.expand_slot(leaf, slot)))

@@ -32,7 +32,7 @@ class RandomDelayClient:
     "For tests only: random programs (with repeats) after a random delay, sometimes failing; answers a reflector's question with a score."
     name = 'random-delay'
     def __init__(self, rng, chk, p_fail=0.0, spread=6):
-        self.rng, self.chk, self.p_fail, self.spread, self.seeds = rng, chk, p_fail, spread, []
+        self.rng, self.chk, self.p_fail, self.spread, self.seeds, self.drawn = rng, chk, p_fail, spread, [], []
     async def complete(self, messages, n=1, temperature=0.0, max_tokens=512, seed=None, stop=None):
         check_request(messages, n, max_tokens)
         self.chk.completions += n; self.seeds.append(seed)
@@ -40,6 +40,7 @@ class RandomDelayClient:
         await asyncio.sleep(self.rng.uniform(0, 0.003))
         self.chk.check()
         if self.rng.random() < self.p_fail: self.chk.failed += n; raise LLMError('simulated outage')
+        self.drawn += [seed + i for i in range(n)]  # the sampling seeds of the completions answered (sample i of a request: seed + i)
         if 'Score' in messages[-1]['content'] or 'score' in messages[0]['content'].lower():
             return [Completion(f"Score: {self.rng.randint(0, 10)}/10", 10, 4, 'stop') for _ in range(n)]
         return [Completion(f"```python\ndef absdiff(a, b):\n    return a - b + {self.rng.randrange(self.spread)}\n```", 10, 10, 'stop') for _ in range(n)]
@@ -78,12 +79,20 @@ def test_invariants_under_random_interleavings(seed, k, nv, cap, widening, rave,
         assert -1.0 <= n.q <= 1.0
         assert n.visits >= sum(c.visits for c in n.children)
     assert res.stats.get('max_in_flight', 1) <= k
+    assert len(set(cl.drawn)) == len(cl.drawn), 'two completions drew one sampling seed'
 
 def test_budget_holds_when_a_failed_request_frees_budget_mid_flight():
     "Regression (found by the test above under CI load): an expansion launched while others were in flight asked for budget that came free after its slot was made, without reserving it; the next slot reserved the same calls."
     for seed in range(400):  # the interleaving is rare (about 1 search in 100 before the fix): many short searches
         res, chk, _ = _search(seed, 7, 3, 18, 'arm', 5.0, False, 0.2, 0.5)
         assert res.llm_calls <= 18 and chk.completions - chk.failed <= 18
+
+def test_completions_never_share_a_seed_when_requests_fail_or_reflect():
+    "Regression: a slot that spent less than it reserved (a failed request) or a reflector call in flight handed out seed indices that another expansion's range held, so two answered samples could be the same program."
+    for seed in range(60):
+        for k, rf in ((4, 0.0), (4, 0.5), (1, 0.5)):
+            _, _, cl = _search(seed, k, 2, 24, 'arm', 0.0, False, 0.2, rf)
+            assert len(set(cl.drawn)) == len(cl.drawn), (seed, k, rf)
 
 def test_parallel_expansions_overlap_and_spend_the_budget_exactly():
     res, chk, cl = _search(1, 4, 2, 24, 'arm', 0.0, True, 0.0, 0.0)
