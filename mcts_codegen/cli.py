@@ -206,18 +206,24 @@ def solve(problems:list[str]=typer.Argument(..., help="`.py` stubs, `.json`/`.js
     idx, ctx, rec = _solve_rag(cfg, rec)
     if cfg.preset == 'AUTO':  # the orchestrator's meta-controller routes each problem: greedy first, then the strategy it picks
         from mcts_codegen.orchestrator import UnifiedSearchOrchestrator as MCTSEngine
+    # one bar over the problems (its ETA is time per problem so far × problems left), and one over a problem's calls, whose
+    # ETA is an upper bound: a search usually stops at its first solve, well before the budget
+    many = len(probs) > 1
+    outer = tqdm(total=len(probs), desc='problems', unit='problem', disable=quiet or not many, file=sys.stderr, position=0)
     try:
         with MCTSEngine(client, cfg, recorder=rec, context=ctx, **nets) as eng:
             for p in probs:
-                bar = tqdm(total=_budget(cfg.search), desc=p.id, unit='call', disable=quiet, file=sys.stderr, leave=False)
+                bar = tqdm(total=_budget(cfg.search), desc=p.id, unit='call', disable=quiet, file=sys.stderr, leave=False, position=int(many),
+                           bar_format='{desc}: {n_fmt}/{total_fmt} calls [{elapsed}; {remaining} more if it spends the budget{postfix}]')
                 def prog(d, bar=bar):
                     bar.update(d['llm_calls'] - bar.n); bar.set_postfix(failed=d['llm_failures'], best=d['best'], solved=d['solved'])
                 res = eng.search(p, progress=prog)
-                bar.close()
+                bar.close(); outer.update(1)
                 results.append(res)
                 _show(res, p, as_json)
                 if res.status == 'error' and (res.error or '').startswith(UNAVAILABLE): break  # every later problem would fail the same way
     finally:
+        outer.close()
         if idx is not None: idx.close()
     if as_json: print(json.dumps([json.loads(r.model_dump_json()) | dict(peak_rss_mb=round(peak_rss_mb(), 1)) for r in results], indent=2))
     if err := next((r for r in results if r.status == 'error'), None):

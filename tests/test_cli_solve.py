@@ -98,15 +98,25 @@ def test_entry_points_and_version():
     assert p.returncode == 0 and '--timeout' in p.stdout and '--max-retries' in p.stdout
 
 def test_progress_counts_calls_against_the_budget(monkeypatch):
+    "A bar per problem counts its calls against the budget; with several problems, a bar over them counts problems."
     import mcts_codegen.cli as C, tqdm.auto
-    seen = {}
+    bars = []
     class Bar:
-        def __init__(self, total=None, unit=None, **kw): seen.update(total=total, unit=unit); self.n = 0
+        def __init__(self, total=None, unit=None, **kw): self.total, self.unit, self.n, self.kw, self.closed = total, unit, 0, kw, False; bars.append(self)
         def update(self, k): self.n += k
-        def set_postfix(self, **kw): seen['postfix'] = kw
-        def close(self): seen['n'] = self.n
+        def set_postfix(self, **kw): self.postfix = kw
+        def close(self): self.closed = True
     monkeypatch.setattr(tqdm.auto, 'tqdm', Bar)
     scripted(monkeypatch, lambda m: WRONG)
     r = CliRunner().invoke(app, ['solve', str(ROOT/'data/examples/rle.py'), '--preset', 'FAST', '--max-calls', '3'])
     assert r.exit_code == 1, r.output
-    assert seen['total'] == 3 and seen['unit'] == 'call' and seen['n'] == 3 and seen['postfix']['failed'] == 0
+    calls = [b for b in bars if b.unit == 'call']
+    assert len(calls) == 1 and calls[0].total == 3 and calls[0].n == 3 and calls[0].postfix['failed'] == 0 and calls[0].closed
+    assert 'if it spends the budget' in calls[0].kw['bar_format']  # its ETA is an upper bound, and says so
+    assert all(b.kw.get('disable') for b in bars if b.unit == 'problem')  # one problem: no bar over problems
+    bars.clear()
+    r = CliRunner().invoke(app, ['solve', str(ROOT/'data/examples/rle.py'), str(ROOT/'data/examples/roman.py'), '--preset', 'FAST', '--max-calls', '2'])
+    assert r.exit_code == 1, r.output
+    (outer,) = [b for b in bars if b.unit == 'problem']
+    assert outer.total == 2 and outer.n == 2 and outer.closed and not outer.kw.get('disable')
+    assert [b.n for b in bars if b.unit == 'call'] == [2, 2]
