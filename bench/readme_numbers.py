@@ -68,6 +68,18 @@ def fixed_protocol(c:Checker, humaneval:Path, neweval:Path):
     for i, line in enumerate(l for l in readme_section(humaneval, neweval) if l.strip() and not set(l) <= set('|-')):
         c.claim(f"fixed protocol, generated line {i + 1}", line)
 
+def agents_alone(c:Checker, humaneval:Path):
+    "The README's words on HRM and TRM, run alone on the test half (their figures are in the generated notes): asserted on the rows."
+    from mcts_codegen.benchmark import subset
+    res = {s: subset(b, '82-163') for s, b in load_results(humaneval).items()}
+    h, t, m, g = (res[s] for s in ('hrm', 'trm', 'mcts-balanced', 'greedy'))
+    assert h.solved < 0.75 * m.solved and 0.75 < h.tokens_mean / m.tokens_mean < 1.25, "HRM: 'far fewer problems than the search for a similar budget'"
+    c.claim("HRM words", "solves far fewer problems than the search for a similar budget")
+    p = paired(t, g)
+    assert t.solved == g.solved and p['wins'] == p['losses'] == 0, "TRM: 'exactly the problems greedy solves'"
+    assert 1.5 < t.calls_mean / g.calls_mean < 2.5 and 2.5 < t.tokens_mean / g.tokens_mean < 3.5, "TRM: 'about twice the calls and three times the tokens'"
+    c.claim("TRM words", "solves exactly the problems greedy solves, at about twice the calls and three times the tokens")
+
 def fast_timing(c:Checker, quiet:Path, loaded:Path):
     "The README's FAST-preset wall times: the quiet cache-free run, and the same problems under load."
     import json, statistics as S
@@ -153,6 +165,7 @@ def main(argv=None):
     c.claim("visible tests", f"{sum(bool(p.visible_tests) for p in probs)} of the {len(probs)} HumanEval problems get at least one visible test from their docstring "
                              f"({sum(len(p.visible_tests) for p in probs)} tests in all)")
     fixed_protocol(c, a.v2 or a.results.parent/'humaneval-v2'/'qwen2.5-coder-0.5b', a.neweval or a.results.parent/'neweval-v2'/'qwen2.5-coder-0.5b')
+    agents_alone(c, a.v2 or a.results.parent/'humaneval-v2'/'qwen2.5-coder-0.5b')
     service(c, a.results.parent / 'service' / 'load_50x60.json')
     sandbox(c, a.results.parent / 'executor' / 'bench.jsonl')
     fast_timing(c, a.results.parent / 'fast-timing-quiet' / 'qwen2.5-coder-0.5b' / 'mcts-fast.jsonl', a.results.parent / 'fast-timing' / 'qwen2.5-coder-0.5b' / 'mcts-fast.jsonl')

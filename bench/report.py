@@ -85,9 +85,12 @@ def main(argv=None):
 MAIN = ['greedy', 'best-of-n', 'reflexion', 'mcts-balanced', 'oracle']
 NAMES = {'greedy': 'greedy', 'best-of-n': 'best-of-n (N=10)', 'reflexion': 'reflexion (≤10 calls)', 'mcts-balanced': 'mcts-balanced (≤10 calls)',
          'mcts-levers': 'mcts-levers (≤10 calls)', 'auto': 'auto (router, ≤10 calls)', 'oracle': 'oracle@10 (upper bound)',
-         'hrm': 'hrm (≤10 calls)', 'trm': 'trm (≤10 calls)'}
+         'hrm': 'hrm (≤10 calls)', 'trm': 'trm (≤10 calls)', 'mcts-tree': 'mcts-tree (≤10 calls)'}
 HALF_ARMS = {'mcts-levers': ('0-81', ' (plan-level branching, targeted repair and choice by agreement on model-written inputs, all on)'),  # the ablation arm: dev half
-             'hrm': ('82-163', ''), 'trm': ('82-163', '')}  # agents run alone on the test half (issue 16)
+             'hrm': ('82-163', ''), 'trm': ('82-163', ''),  # agents run alone on the test half (issue 16)
+             'reflexion': ('82-163', ''),  # on the fixed protocol so far on the test half; once it has run all 164 it is a row like the others
+             'mcts-tree': ('0-81', ' (mcts-balanced with prefix-tree sampling, `--set llm.tree_sample=1`)')}  # lever 1 of issue 13: dev half
+SIBLINGS = {'mcts-tree': ('tree_sample-1', 'mcts-balanced')}  # arms whose rows sit in a sibling folder `<model>+<tag>/`: name -> (tag, strategy there)
 
 def _cell(b): return '—' if b is None else f"{100 * b.pass_at_1:.1f}% ({b.solved}/{b.problems})"
 
@@ -208,12 +211,14 @@ def readme_half_arms(res:dict, base:str='mcts-balanced') -> list[str]:
 def readme_section(humaneval:Path, neweval:Path|None=None) -> list[str]:
     "The generated lines of the README's fixed-protocol section (tables and computed sentences), in order."
     res = load_results(humaneval)
+    for arm, (tag, strategy) in SIBLINGS.items():
+        if (f := Path(f"{humaneval}".rstrip('/') + f"+{tag}")).is_dir() and strategy in (r := load_results(f)): res[arm] = r[strategy]
     # a strategy enters the README once it has run on all 164, or an arm of `HALF_ARMS` on the whole of its half
     res = {s: b for s, b in res.items() if b.problems == 164 or (s in HALF_ARMS and (t := subset(b, HALF_ARMS[s][0])) is not None and t.problems == b.problems == 82)}
-    out = readme_table(res, MAIN[:-1] + ['auto', *HALF_ARMS, 'oracle']) + readme_cached(res) + readme_half_arms(res) + ['']
+    out = readme_table(res, list(dict.fromkeys(MAIN[:-1] + ['auto', *HALF_ARMS, 'oracle']))) + readme_cached(res) + readme_half_arms(res) + ['']
     out += readme_pairs(res, [('mcts-balanced', 'best-of-n'), ('mcts-balanced', 'greedy'), ('mcts-balanced', 'reflexion'),
                               ('mcts-balanced', 'oracle'), ('best-of-n', 'greedy'), ('auto', 'mcts-balanced'), ('auto', 'best-of-n'),
-                              ('mcts-levers', 'mcts-balanced'), ('hrm', 'mcts-balanced'), ('trm', 'mcts-balanced')]) + ['']
+                              ('mcts-levers', 'mcts-balanced'), ('hrm', 'mcts-balanced'), ('trm', 'mcts-balanced'), ('mcts-tree', 'mcts-balanced')]) + ['']
     out += readme_shortfall(res) + [''] + readme_why(res) + [''] + readme_goals(res) + [''] + readme_route_goals(res)
     if neweval is not None and Path(neweval).exists():
         ne = load_results(neweval)
