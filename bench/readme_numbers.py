@@ -80,6 +80,20 @@ def agents_alone(c:Checker, humaneval:Path):
     assert 1.5 < t.calls_mean / g.calls_mean < 2.5 and 2.5 < t.tokens_mean / g.tokens_mean < 3.5, "TRM: 'about twice the calls and three times the tokens'"
     c.claim("TRM words", "solves exactly the problems greedy solves, at about twice the calls and three times the tokens")
 
+def tree_arm(c:Checker, humaneval:Path):
+    "The README's words on the prefix-tree sampling arm (dev half; its figures are in the generated note): asserted on the rows."
+    from mcts_codegen.benchmark import subset
+    t = subset(load_results(Path(f"{humaneval}+tree_sample-1"))['mcts-balanced'], '0-81')
+    m = subset(load_results(humaneval)['mcts-balanced'], '0-81')
+    p = paired(t, m)
+    c.claim("tree arm wins and losses", f"lost {p['losses']} problems and won {'none' if not p['wins'] else p['wins']} on the development half")
+    assert t.calls_mean > m.calls_mean and t.tokens_mean > m.tokens_mean, "'for more completions and tokens'"
+    dups = lambda b: sum(r.stats.get('duplicates', 0) for r in b.per_problem)
+    c.claim("tree arm duplicates", f"({dups(t)} duplicates against {dups(m)})")
+    per_tok = lambda b: sum(r.stats.get('fresh', 0) + r.stats.get('refine', 0) for r in b.per_problem) / sum(r.tokens for r in b.per_problem)
+    assert per_tok(t) < per_tok(m), "'fewer distinct programs per generated token'"
+    c.claim("tree arm distinct programs", "fewer distinct programs per generated token")
+
 def fast_timing(c:Checker, quiet:Path, loaded:Path):
     "The README's FAST-preset wall times: the quiet cache-free run, and the same problems under load."
     import json, statistics as S
@@ -166,6 +180,7 @@ def main(argv=None):
                              f"({sum(len(p.visible_tests) for p in probs)} tests in all)")
     fixed_protocol(c, a.v2 or a.results.parent/'humaneval-v2'/'qwen2.5-coder-0.5b', a.neweval or a.results.parent/'neweval-v2'/'qwen2.5-coder-0.5b')
     agents_alone(c, a.v2 or a.results.parent/'humaneval-v2'/'qwen2.5-coder-0.5b')
+    tree_arm(c, a.v2 or a.results.parent/'humaneval-v2'/'qwen2.5-coder-0.5b')
     service(c, a.results.parent / 'service' / 'load_50x60.json')
     sandbox(c, a.results.parent / 'executor' / 'bench.jsonl')
     fast_timing(c, a.results.parent / 'fast-timing-quiet' / 'qwen2.5-coder-0.5b' / 'mcts-fast.jsonl', a.results.parent / 'fast-timing' / 'qwen2.5-coder-0.5b' / 'mcts-fast.jsonl')
