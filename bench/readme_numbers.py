@@ -5,7 +5,7 @@ that the README says exactly that. Fails (exit 1), naming the claim, when the pr
 """
 import argparse, re, sys
 from pathlib import Path
-from mcts_codegen.benchmark import load_results, paired, shortfall
+from mcts_codegen.benchmark import load_results, paired, shortfall, subset
 from mcts_codegen.engine import code_key
 from mcts_codegen.loaders import load_humaneval, problem_from_humaneval
 
@@ -62,17 +62,17 @@ def service(c:Checker, path:Path):
     c.claim("load test memory", f"from {d['server_rss_after_warmup_mb']:.1f} MiB after the warm-up to {d['server_rss_after_warmup_mb'] + d['rss_growth_mb']:.1f} MiB")
 
 def fixed_protocol(c:Checker, humaneval:Path, neweval:Path):
-    "The README's fixed-protocol tables and sentences: every line `bench/report.py --readme` generates must be in the README verbatim."
+    "The README's fixed-protocol tables and sentences: every line `bench/report.py --readme` generates must be in the README verbatim; then its words on single arms."
     sys.path.insert(0, str(Path(__file__).parent))
-    from report import readme_section
+    from report import readme_section, load_arms
     for i, line in enumerate(l for l in readme_section(humaneval, neweval) if l.strip() and not set(l) <= set('|-')):
         c.claim(f"fixed protocol, generated line {i + 1}", line)
+    res = load_arms(humaneval)
+    agents_alone(c, res); tree_arm(c, res)
 
-def agents_alone(c:Checker, humaneval:Path):
+def agents_alone(c:Checker, res:dict):
     "The README's words on HRM and TRM, run alone on the test half (their figures are in the generated notes): asserted on the rows."
-    from mcts_codegen.benchmark import subset
-    res = {s: subset(b, '82-163') for s, b in load_results(humaneval).items()}
-    h, t, m, g = (res[s] for s in ('hrm', 'trm', 'mcts-balanced', 'greedy'))
+    h, t, m, g = (subset(res[s], '82-163') for s in ('hrm', 'trm', 'mcts-balanced', 'greedy'))
     assert h.solved < 0.75 * m.solved and 0.75 < h.tokens_mean / m.tokens_mean < 1.25, "HRM: 'far fewer problems than the search for a similar budget'"
     c.claim("HRM words", "solves far fewer problems than the search for a similar budget")
     p = paired(t, g)
@@ -80,11 +80,9 @@ def agents_alone(c:Checker, humaneval:Path):
     assert 1.5 < t.calls_mean / g.calls_mean < 2.5 and 2.5 < t.tokens_mean / g.tokens_mean < 3.5, "TRM: 'about twice the calls and three times the tokens'"
     c.claim("TRM words", "solves exactly the problems greedy solves, at about twice the calls and three times the tokens")
 
-def tree_arm(c:Checker, humaneval:Path):
+def tree_arm(c:Checker, res:dict):
     "The README's words on the prefix-tree sampling arm (dev half; its figures are in the generated note): asserted on the rows."
-    from mcts_codegen.benchmark import subset
-    t = subset(load_results(Path(f"{humaneval}+tree_sample-1"))['mcts-balanced'], '0-81')
-    m = subset(load_results(humaneval)['mcts-balanced'], '0-81')
+    t, m = (subset(res[s], '0-81') for s in ('mcts-tree', 'mcts-balanced'))
     p = paired(t, m)
     c.claim("tree arm wins and losses", f"lost {p['losses']} problems and won {'none' if not p['wins'] else p['wins']} on the development half")
     assert t.calls_mean > m.calls_mean and t.tokens_mean > m.tokens_mean, "'for more completions and tokens'"
@@ -179,8 +177,6 @@ def main(argv=None):
     c.claim("visible tests", f"{sum(bool(p.visible_tests) for p in probs)} of the {len(probs)} HumanEval problems get at least one visible test from their docstring "
                              f"({sum(len(p.visible_tests) for p in probs)} tests in all)")
     fixed_protocol(c, a.v2 or a.results.parent/'humaneval-v2'/'qwen2.5-coder-0.5b', a.neweval or a.results.parent/'neweval-v2'/'qwen2.5-coder-0.5b')
-    agents_alone(c, a.v2 or a.results.parent/'humaneval-v2'/'qwen2.5-coder-0.5b')
-    tree_arm(c, a.v2 or a.results.parent/'humaneval-v2'/'qwen2.5-coder-0.5b')
     service(c, a.results.parent / 'service' / 'load_50x60.json')
     sandbox(c, a.results.parent / 'executor' / 'bench.jsonl')
     fast_timing(c, a.results.parent / 'fast-timing-quiet' / 'qwen2.5-coder-0.5b' / 'mcts-fast.jsonl', a.results.parent / 'fast-timing' / 'qwen2.5-coder-0.5b' / 'mcts-fast.jsonl')

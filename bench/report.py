@@ -208,11 +208,16 @@ def readme_half_arms(res:dict, base:str='mcts-balanced') -> list[str]:
                     f"problems it solves that no other strategy in the table does (oracle@10 aside): {len(only)} ({', '.join(t.split('/')[-1] for t in only) or 'none'})."]
     return out
 
-def readme_section(humaneval:Path, neweval:Path|None=None) -> list[str]:
-    "The generated lines of the README's fixed-protocol section (tables and computed sentences), in order."
+def load_arms(humaneval:Path) -> dict:
+    "The strategies of a results folder, with the arms of `SIBLINGS` from their sibling folders."
     res = load_results(humaneval)
     for arm, (tag, strategy) in SIBLINGS.items():
         if (f := Path(f"{humaneval}".rstrip('/') + f"+{tag}")).is_dir() and strategy in (r := load_results(f)): res[arm] = r[strategy]
+    return res
+
+def readme_section(humaneval:Path, neweval:Path|None=None) -> list[str]:
+    "The generated lines of the README's fixed-protocol section (tables and computed sentences), in order."
+    res = load_arms(humaneval)
     # a strategy enters the README once it has run on all 164, or an arm of `HALF_ARMS` on the whole of its half
     res = {s: b for s, b in res.items() if b.problems == 164 or (s in HALF_ARMS and (t := subset(b, HALF_ARMS[s][0])) is not None and t.problems == b.problems == 82)}
     out = readme_table(res, list(dict.fromkeys(MAIN[:-1] + ['auto', *HALF_ARMS, 'oracle']))) + readme_cached(res) + readme_half_arms(res) + ['']
