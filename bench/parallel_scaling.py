@@ -6,7 +6,7 @@ Every k runs the same problems with the same LLM-call budget and the real sandbo
 measured in the same run (absolute seconds from a shared machine are not comparable across runs).
 
     python bench/parallel_scaling.py --ks 1,2,4,8,16 --calls 32 --token-delay 0.01 --tokens 60
-    python bench/parallel_scaling.py --ks 1,2,4 --calls 8 --base-url http://127.0.0.1:8094/v1 --model qwen --problems 0-1
+    python bench/parallel_scaling.py --ks 1,2,4 --calls 8 --base-url http://127.0.0.1:8094/v1 --model qwen --problems 0-1 --no-early-stop
 """
 from __future__ import annotations
 import argparse, asyncio, json, os, sys, threading, time
@@ -35,6 +35,7 @@ def scaling(ks:list[int], # values of `search.parallel`
             exec_workers:int=4, n_variants:int=2, greedy_first:bool=True, preset:str='FAST',
             base_url:str|None=None, model:str='sim', max_tokens:int|None=None,
             timeout:float=600, # seconds a request may wait: a server that answers one request at a time queues the others
+            early_stop:bool=True, # False: every k spends the whole budget even once a program passes (a real model solves easy problems at once)
            ) -> list[dict]:
     "One row per k: wall seconds, LLM calls, tokens, passes, speedup against the first k."
     srv = None
@@ -52,7 +53,7 @@ def scaling(ks:list[int], # values of `search.parallel`
                 await c.complete([dict(role='user', content='def f():')], max_tokens=1); await c.aclose()
             asyncio.run(warm())
             for k in ks:
-                over = dict(parallel=k, max_llm_calls=calls, n_iter=10_000, n_variants=n_variants, greedy_first=greedy_first)
+                over = dict(parallel=k, max_llm_calls=calls, n_iter=10_000, n_variants=n_variants, greedy_first=greedy_first, early_stop=early_stop)
                 if max_tokens: over['max_tokens'] = max_tokens
                 cfg = create_preset(preset, **over)
                 cl = OpenAIClient(model, base_url=base_url, api_key='sim', concurrency=max(k, 1) * n_variants, max_retries=1, timeout=timeout)
@@ -89,11 +90,14 @@ def main():
     ap.add_argument('--base-url', default=None, help='a real OpenAI-compatible server instead of the simulated one')
     ap.add_argument('--model', default='sim')
     ap.add_argument('--max-tokens', type=int, default=None)
+    ap.add_argument('--no-early-stop', action='store_true', help='spend the whole budget at every k, even after a pass (for a real model)')
+    ap.add_argument('--note', default=None, help='free text kept with the settings, e.g. how the server was started')
     ap.add_argument('--out', default=None, help='append the settings and rows as one JSON line to this file')
     a = ap.parse_args()
     probs = int(a.problems) if a.problems.isdigit() else a.problems
     rows = scaling([int(k) for k in a.ks.split(',')], a.calls, a.token_delay, a.tokens, a.slots, a.batch_cost, a.prefill, probs,
-                   a.exec_workers, a.n_variants, not a.no_greedy_first, base_url=a.base_url, model=a.model, max_tokens=a.max_tokens)
+                   a.exec_workers, a.n_variants, not a.no_greedy_first, base_url=a.base_url, model=a.model, max_tokens=a.max_tokens,
+                   early_stop=not a.no_early_stop)
     print(f"{'k':>3} {'wall s':>8} {'speedup':>8} {'calls':>6} {'in flight':>9} {'passed':>6} {'errors':>6}")
     for r in rows: print(f"{r['k']:>3} {r['wall']:>8.2f} {r['speedup']:>7.2f}x {r['llm_calls']:>6} {r['max_in_flight']:>9} {r['passed']:>6} {r['errors']:>6}")
     print(json.dumps(rows))

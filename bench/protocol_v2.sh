@@ -19,5 +19,7 @@ if [ "$M" = qwen2.5-coder-0.5b ]; then  # the shipped router: fitted on the 0.5B
 fi
 $B --problems 0-163 --strategy auto
 $B --problems 0-81 --strategy mcts-levers
-$B --problems 0-163 --strategy reflexion
+$B --problems 0-163 --strategy reflexion  # 82-163 ran first (committed); 0-81 is still to run
 $B --problems 82-163 --strategy hrm,trm
+$B --problems 0-81 --strategy mcts-balanced --set llm.tree_sample=1  # issue 13 lever 1: prefix-tree sampling (results in $R+tree_sample-1/)
+$B --problems 0-81 --strategy mcts-balanced --set search.parallel=8  # issue 15: 8 expansions in flight, paired with mcts-balanced (in $R+parallel-8/)

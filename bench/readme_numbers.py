@@ -68,7 +68,7 @@ def fixed_protocol(c:Checker, humaneval:Path, neweval:Path):
     for i, line in enumerate(l for l in readme_section(humaneval, neweval) if l.strip() and not set(l) <= set('|-')):
         c.claim(f"fixed protocol, generated line {i + 1}", line)
     res = load_arms(humaneval)
-    agents_alone(c, res); tree_arm(c, res)
+    agents_alone(c, res); tree_arm(c, res); reflexion_half(c, res); hindsight(c, res)
 
 def agents_alone(c:Checker, res:dict):
     "The README's words on HRM and TRM, run alone on the test half (their figures are in the generated notes): asserted on the rows."
@@ -79,6 +79,27 @@ def agents_alone(c:Checker, res:dict):
     assert t.solved == g.solved and p['wins'] == p['losses'] == 0, "TRM: 'exactly the problems greedy solves'"
     assert 1.5 < t.calls_mean / g.calls_mean < 2.5 and 2.5 < t.tokens_mean / g.tokens_mean < 3.5, "TRM: 'about twice the calls and three times the tokens'"
     c.claim("TRM words", "solves exactly the problems greedy solves, at about twice the calls and three times the tokens")
+
+def hindsight(c:Checker, res:dict):
+    "The README's words on the router with hindsight (its figures are in the generated goal lines): asserted on the rows."
+    from report import hindsight_router
+    for rng in ('0-163', '82-163'):
+        part = {s: subset(res[s], rng) for s in ('greedy', 'best-of-n', 'mcts-balanced')}
+        h, m = hindsight_router(part), part['mcts-balanced']
+        uns = sum(r.llm_calls - 1 for r in m.per_problem if not r.passed) / m.problems  # saved by stopping hopeless problems after the greedy answer
+        assert 0.4 < 1 - h['calls_mean'] / m.calls_mean < 0.65 and uns > 0.75 * (m.calls_mean - h['calls_mean']), "'about half, almost all of it by knowing which problems no strategy will solve'"
+    c.claim("hindsight words", "A router with hindsight would save about half (the goal lines above), almost all of it by knowing in advance which problems no strategy will solve")
+
+def reflexion_half(c:Checker, res:dict):
+    "The README's words on reflexion, run on the test half of the fixed protocol: asserted on the rows."
+    r, g, m = (subset(res[s], '82-163') for s in ('reflexion', 'greedy', 'mcts-balanced'))
+    p, q = paired(r, g), paired(r, m)
+    c.claim("reflexion vs greedy, test half", f"it passes {r.solved}/{r.problems}, {r.solved - g.solved} more than greedy ({p['wins']} won, {p['losses']} lost, p = {p['p_mcnemar']:.2f})")
+    c.claim("reflexion vs mcts, test half", f"loses {q['losses']} problems to mcts-balanced while winning {q['wins']}, at {r.tokens_mean / m.tokens_mean:.1f}× its tokens")
+    gs = {x.task_id for x in g.per_problem if x.passed}
+    wins = [x for x in r.per_problem if x.passed and x.task_id not in gs]
+    assert all(x.llm_calls > 1 for x in wins), "'each passing after a failed first attempt'"
+    c.claim("reflexion repairs", f"Its {['no', 'one', 'two', 'three', 'four', 'five', 'six'][len(wins)]} wins over greedy are real repairs")
 
 def tree_arm(c:Checker, res:dict):
     "The README's words on the prefix-tree sampling arm (dev half; its figures are in the generated note): asserted on the rows."

@@ -85,12 +85,13 @@ def main(argv=None):
 MAIN = ['greedy', 'best-of-n', 'reflexion', 'mcts-balanced', 'oracle']
 NAMES = {'greedy': 'greedy', 'best-of-n': 'best-of-n (N=10)', 'reflexion': 'reflexion (≤10 calls)', 'mcts-balanced': 'mcts-balanced (≤10 calls)',
          'mcts-levers': 'mcts-levers (≤10 calls)', 'auto': 'auto (router, ≤10 calls)', 'oracle': 'oracle@10 (upper bound)',
-         'hrm': 'hrm (≤10 calls)', 'trm': 'trm (≤10 calls)', 'mcts-tree': 'mcts-tree (≤10 calls)'}
+         'hrm': 'hrm (≤10 calls)', 'trm': 'trm (≤10 calls)', 'mcts-tree': 'mcts-tree (≤10 calls)', 'mcts-par8': 'mcts-par8 (≤10 calls)'}
 HALF_ARMS = {'mcts-levers': ('0-81', ' (plan-level branching, targeted repair and choice by agreement on model-written inputs, all on)'),  # the ablation arm: dev half
              'hrm': ('82-163', ''), 'trm': ('82-163', ''),  # agents run alone on the test half (issue 16)
              'reflexion': ('82-163', ''),  # on the fixed protocol so far on the test half; once it has run all 164 it is a row like the others
-             'mcts-tree': ('0-81', ' (mcts-balanced with prefix-tree sampling, `--set llm.tree_sample=1`)')}  # lever 1 of issue 13: dev half
-SIBLINGS = {'mcts-tree': ('tree_sample-1', 'mcts-balanced')}  # arms whose rows sit in a sibling folder `<model>+<tag>/`: name -> (tag, strategy there)
+             'mcts-tree': ('0-81', ' (mcts-balanced with prefix-tree sampling, `--set llm.tree_sample=1`)'),  # lever 1 of issue 13: dev half
+             'mcts-par8': ('0-81', ' (mcts-balanced with 8 expansions in flight under virtual loss, `--set search.parallel=8`)')}  # issue 15's paired check
+SIBLINGS = {'mcts-tree': ('tree_sample-1', 'mcts-balanced'), 'mcts-par8': ('parallel-8', 'mcts-balanced')}  # arms whose rows sit in a sibling folder `<model>+<tag>/`: name -> (tag, strategy there)
 
 def _cell(b): return '—' if b is None else f"{100 * b.pass_at_1:.1f}% ({b.solved}/{b.problems})"
 
@@ -191,7 +192,18 @@ def readme_route_goals(res:dict) -> list[str]:
         out.append(f"On {name}: auto passes {a.solved}/{a.problems} against the best single strategy's {part[best].solved} ({best}; reach it: {ok(a.solved >= part[best].solved)}; "
                    f"beat every single strategy: {ok(all(a.solved > part[s].solved for s in singles))}, {p['wins']} won, {p['losses']} lost against {best}, exact McNemar p = {p['p_mcnemar']:.2g}) "
                    f"at {a.calls_mean:.2f} completions per problem against mcts-balanced's {m.calls_mean:.2f} ({100 * fewer:.0f}% fewer; 40% fewer: {ok(fewer >= 0.4)}).")
+        h = hindsight_router({s: part[s] for s in singles})
+        out[-1] += (f" A router with hindsight (each problem sent to the cheapest of {', '.join(singles)} that solves it, and stopped after the greedy answer where none does) "
+                    f"would pass {h['solved']}/{a.problems} at {h['calls_mean']:.2f} completions ({100 * (1 - h['calls_mean'] / m.calls_mean):.0f}% fewer than mcts-balanced): "
+                    f"the headroom a learned router works within.")
     return out
+
+def hindsight_router(part:dict) -> dict:
+    "Problems solved and mean completions if each problem went to the cheapest strategy of `part` that solves it, and cost one completion (the greedy answer) where none does."
+    by = {s: {r.task_id: r for r in b.per_problem} for s, b in part.items()}
+    ids = set.intersection(*map(set, by.values()))
+    costs = [min((by[s][t].llm_calls for s in by if by[s][t].passed), default=None) for t in ids]
+    return dict(solved=sum(c is not None for c in costs), calls_mean=sum(1 if c is None else c for c in costs) / len(ids))
 
 def readme_half_arms(res:dict, base:str='mcts-balanced') -> list[str]:
     "Notes under the table for the arms run on one half only (`HALF_ARMS`): score and budgets against `base` on the same problems, and what only the arm solves."
@@ -223,7 +235,8 @@ def readme_section(humaneval:Path, neweval:Path|None=None) -> list[str]:
     out = readme_table(res, list(dict.fromkeys(MAIN[:-1] + ['auto', *HALF_ARMS, 'oracle']))) + readme_cached(res) + readme_half_arms(res) + ['']
     out += readme_pairs(res, [('mcts-balanced', 'best-of-n'), ('mcts-balanced', 'greedy'), ('mcts-balanced', 'reflexion'),
                               ('mcts-balanced', 'oracle'), ('best-of-n', 'greedy'), ('auto', 'mcts-balanced'), ('auto', 'best-of-n'),
-                              ('mcts-levers', 'mcts-balanced'), ('hrm', 'mcts-balanced'), ('trm', 'mcts-balanced'), ('mcts-tree', 'mcts-balanced')]) + ['']
+                              ('mcts-levers', 'mcts-balanced'), ('hrm', 'mcts-balanced'), ('trm', 'mcts-balanced'), ('mcts-tree', 'mcts-balanced'),
+                              ('mcts-par8', 'mcts-balanced')]) + ['']
     out += readme_shortfall(res) + [''] + readme_why(res) + [''] + readme_goals(res) + [''] + readme_route_goals(res)
     if neweval is not None and Path(neweval).exists():
         ne = load_results(neweval)
