@@ -23,3 +23,5 @@ $B --problems 0-163 --strategy reflexion  # 82-163 ran first (committed); 0-81 i
 $B --problems 82-163 --strategy hrm,trm
 $B --problems 0-81 --strategy mcts-balanced --set llm.tree_sample=1  # issue 13 lever 1: prefix-tree sampling (results in $R+tree_sample-1/)
 $B --problems 0-81 --strategy mcts-balanced --set search.parallel=8  # issue 15: 8 expansions in flight, paired with mcts-balanced (in $R+parallel-8/)
+$B --problems 0-81 --strategy mcts-balanced --set search.n_variants=1  # issue 15's pair where 8 in flight fit in the cap: one variant per expansion, 1 in flight ...
+$B --problems 0-81 --strategy mcts-balanced --set search.n_variants=1 --set search.parallel=8  # ... and 8 in flight

@@ -68,7 +68,7 @@ def fixed_protocol(c:Checker, humaneval:Path, neweval:Path):
     for i, line in enumerate(l for l in readme_section(humaneval, neweval) if l.strip() and not set(l) <= set('|-')):
         c.claim(f"fixed protocol, generated line {i + 1}", line)
     res = load_arms(humaneval)
-    agents_alone(c, res); tree_arm(c, res); reflexion_half(c, res); hindsight(c, res)
+    agents_alone(c, res); tree_arm(c, res); reflexion_half(c, res); hindsight(c, res); parallel_pairs(c, humaneval)
 
 def agents_alone(c:Checker, res:dict):
     "The README's words on HRM and TRM, run alone on the test half (their figures are in the generated notes): asserted on the rows."
@@ -139,6 +139,28 @@ def sim_scaling(c:Checker, path:Path):
         c.claim(f"sim speedups at {calls} calls", f"{calls} calls per problem: {rows[2]['speedup']:.2f}× at k = 2, {rows[4]['speedup']:.2f}× at 4, "
                 f"{rows[8]['speedup']:.2f}× at 8 and {rows[16]['speedup']:.2f}× at 16 (≥ 4× at 8: {'met' if rows[8]['speedup'] >= 4 else 'missed'})")
 
+def llama_server_scaling(c:Checker, path:Path):
+    "The README's speedups against `llama_cpp.server`, from the committed run."
+    import json
+    rec = json.loads(path.read_text().splitlines()[-1])
+    rows = {r['k']: r for r in rec['rows']}
+    assert len({r['llm_calls'] for r in rows.values()}) == 1 and all(r['errors'] == 0 for r in rows.values())
+    c.claim("llama_cpp.server speedups", f"{rows[2]['speedup']:.2f}× at k = 2, {rows[4]['speedup']:.2f}× at 4 and {rows[8]['speedup']:.2f}× at 8")
+    c.claim("llama_cpp.server in flight", f"at most {max(r['max_in_flight'] for r in rows.values())} expansions fit in flight")
+
+def parallel_pairs(c:Checker, humaneval:Path):
+    "The README's paired solve-rate checks of expansions in flight (issue 15), from the committed dev-half rows of the sibling folders."
+    one = lambda tag: subset(load_results(Path(f"{humaneval}".rstrip('/') + tag))['mcts-balanced'], '0-81')
+    base, par = subset(load_results(humaneval)['mcts-balanced'], '0-81'), one('+parallel-8')
+    p, fl = paired(par, base), [r.stats.get('max_in_flight', 1) for r in par.per_problem]
+    c.claim("par8 pair", f"solves {par.solved}/82 against {base.solved}/82 with 1 ({p['wins']} won, {p['losses']} lost)")
+    c.claim("par8 in flight", f"no more than {max(fl)} expansions fit in flight, and {sum(f > 1 for f in fl)} problems had more than one")
+    n1, n8 = one('+n_variants-1'), one('+n_variants-1_parallel-8')
+    q, fl8 = paired(n8, n1), [r.stats.get('max_in_flight', 1) for r in n8.per_problem]
+    c.claim("nv1 pair", f"{n8.solved}/82 at 8 in flight against {n1.solved}/82 at 1 ({q['wins']} won, {q['losses']} lost, exact McNemar p = {q['p_mcnemar']:.2g}), "
+                        f"at {n8.calls_mean:.2f} against {n1.calls_mean:.2f} completions per problem")
+    c.claim("nv1 in flight", f"{sum(f >= 8 for f in fl8)} problems reached 8 in flight")
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
     ap.add_argument('--readme', type=Path, default=Path('README.md'))
@@ -202,6 +224,7 @@ def main(argv=None):
     sandbox(c, a.results.parent / 'executor' / 'bench.jsonl')
     fast_timing(c, a.results.parent / 'fast-timing-quiet' / 'qwen2.5-coder-0.5b' / 'mcts-fast.jsonl', a.results.parent / 'fast-timing' / 'qwen2.5-coder-0.5b' / 'mcts-fast.jsonl')
     sim_scaling(c, a.results.parent / 'parallel' / 'sim_scaling.jsonl')
+    llama_server_scaling(c, a.results.parent / 'parallel' / 'llama_server_scaling.jsonl')
     print(f"\n{c.n - len(c.failed)}/{c.n} README figures agree with the committed rows")
     if c.failed: sys.exit('README and rows disagree:\n' + '\n'.join(c.failed))
 

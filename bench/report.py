@@ -90,7 +90,7 @@ HALF_ARMS = {'mcts-levers': ('0-81', ' (plan-level branching, targeted repair an
              'hrm': ('82-163', ''), 'trm': ('82-163', ''),  # agents run alone on the test half (issue 16)
              'reflexion': ('82-163', ''),  # on the fixed protocol so far on the test half; once it has run all 164 it is a row like the others
              'mcts-tree': ('0-81', ' (mcts-balanced with prefix-tree sampling, `--set llm.tree_sample=1`)'),  # lever 1 of issue 13: dev half
-             'mcts-par8': ('0-81', ' (mcts-balanced with 8 expansions in flight under virtual loss, `--set search.parallel=8`)')}  # issue 15's paired check
+             'mcts-par8': ('0-81', ' (mcts-balanced allowing 8 expansions in flight under virtual loss, `--set search.parallel=8`)')}  # issue 15's paired check
 SIBLINGS = {'mcts-tree': ('tree_sample-1', 'mcts-balanced'), 'mcts-par8': ('parallel-8', 'mcts-balanced')}  # arms whose rows sit in a sibling folder `<model>+<tag>/`: name -> (tag, strategy there)
 
 def _cell(b): return '—' if b is None else f"{100 * b.pass_at_1:.1f}% ({b.solved}/{b.problems})"
