@@ -68,7 +68,7 @@ def fixed_protocol(c:Checker, humaneval:Path, neweval:Path):
     for i, line in enumerate(l for l in readme_section(humaneval, neweval) if l.strip() and not set(l) <= set('|-')):
         c.claim(f"fixed protocol, generated line {i + 1}", line)
     res = load_arms(humaneval)
-    agents_alone(c, res); tree_arm(c, res); reflexion_half(c, res); hindsight(c, res); parallel_pairs(c, humaneval)
+    agents_alone(c, res); tree_arm(c, res); reflexion_half(c, res); hindsight(c, res); parallel_pairs(c, humaneval); greedy_15(c, humaneval)
 
 def agents_alone(c:Checker, res:dict):
     "The README's words on HRM and TRM, run alone on the test half (their figures are in the generated notes): asserted on the rows."
@@ -147,6 +147,14 @@ def llama_server_scaling(c:Checker, path:Path):
     assert len({r['llm_calls'] for r in rows.values()}) == 1 and all(r['errors'] == 0 for r in rows.values())
     c.claim("llama_cpp.server speedups", f"{rows[2]['speedup']:.2f}× at k = 2, {rows[4]['speedup']:.2f}× at 4 and {rows[8]['speedup']:.2f}× at 8")
     c.claim("llama_cpp.server in flight", f"at most {max(r['max_in_flight'] for r in rows.values())} expansions fit in flight")
+
+def greedy_15(c:Checker, humaneval:Path):
+    "The README's words on the 1.5B model's fixed-protocol rows (greedy so far), against the 0.5B model's greedy."
+    g15 = load_results(humaneval.parent / 'qwen2.5-coder-1.5b')['greedy']
+    g05 = load_results(humaneval)['greedy']
+    assert g15.problems == g05.problems == 164
+    d, t = (subset(g15, r).solved for r in ('0-81', '82-163'))
+    c.claim("1.5B greedy", f"greedy passes {g15.solved}/164 ({d}/82 on 0–81, {t}/82 on 82–163; engine `{g15.engine}`) against the 0.5B model's {g05.solved}/164")
 
 def parallel_pairs(c:Checker, humaneval:Path):
     "The README's paired solve-rate checks of expansions in flight (issue 15), from the committed dev-half rows of the sibling folders."
