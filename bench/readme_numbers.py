@@ -68,7 +68,7 @@ def fixed_protocol(c:Checker, humaneval:Path, neweval:Path):
     for i, line in enumerate(l for l in readme_section(humaneval, neweval) if l.strip() and not set(l) <= set('|-')):
         c.claim(f"fixed protocol, generated line {i + 1}", line)
     res = load_arms(humaneval)
-    agents_alone(c, res); tree_arm(c, res); reflexion_half(c, res); hindsight(c, res); parallel_pairs(c, humaneval); greedy_15(c, humaneval)
+    agents_alone(c, res); tree_arm(c, res); reflexion_half(c, res); hindsight(c, res); parallel_pairs(c, humaneval); greedy_15(c, humaneval); widening_arm(c, res)
 
 def agents_alone(c:Checker, res:dict):
     "The README's words on HRM and TRM, run alone on the test half (their figures are in the generated notes): asserted on the rows."
@@ -147,6 +147,17 @@ def llama_server_scaling(c:Checker, path:Path):
     assert len({r['llm_calls'] for r in rows.values()}) == 1 and all(r['errors'] == 0 for r in rows.values())
     c.claim("llama_cpp.server speedups", f"{rows[2]['speedup']:.2f}× at k = 2, {rows[4]['speedup']:.2f}× at 4 and {rows[8]['speedup']:.2f}× at 8")
     c.claim("llama_cpp.server in flight", f"at most {max(r['max_in_flight'] for r in rows.values())} expansions fit in flight")
+
+def widening_arm(c:Checker, res:dict):
+    "The README's words on the progressive-widening arm (dev half; its figures are in the generated note): asserted on the rows."
+    w, m = (subset(res[s], '0-81') for s in ('mcts-pw', 'mcts-balanced'))
+    p = paired(w, m)
+    assert p['wins'] == p['losses'] == 0 and abs(w.calls_mean - m.calls_mean) < 0.3 and 0.8 < w.tokens_mean / m.tokens_mean < 1.25, "'the same problems at about the same cost'"
+    c.claim("widening words", "solves the same problems of the development half at about the same cost")
+    r = subset(res['mcts-rave'], '0-81')
+    p = paired(r, m)
+    assert p['wins'] == p['losses'] == 0 and abs(r.calls_mean - m.calls_mean) < 0.3 and 0.8 < r.tokens_mean / m.tokens_mean < 1.25, "RAVE: 'the same problems at about the same cost'"
+    c.claim("RAVE words", "likewise solves the same problems at about the same cost")
 
 def greedy_15(c:Checker, humaneval:Path):
     "The README's words on the 1.5B model's fixed-protocol rows (greedy so far), against the 0.5B model's greedy."
