@@ -192,6 +192,7 @@ def solve(problems:list[str]=typer.Argument(..., help="`.py` stubs, `.json`/`.js
     try: cfg = create_preset(preset, **ov)
     except ConfigError as e: _fail(str(e))
     if cfg.data.collect: _dir_ok(cfg.data.out_dir, '--data-dir')
+    _room_note(cfg)
     from mcts_codegen.loaders import load_problems
     try: probs = _checked(load_problems(problems), None, cfg)
     except (FileNotFoundError, ValueError, KeyError) as e: _fail(str(e))
@@ -231,6 +232,13 @@ def solve(problems:list[str]=typer.Argument(..., help="`.py` stubs, `.json`/`.js
         _fail(f"{err.problem_id}: {err.error}" + (f" ({left} problem{'s'*(left>1)} not run)" if left else ''),
               EXIT_INPUT if err.stats.get('llm_error_kind') in ('context', 'model') else EXIT_LLM)
     raise typer.Exit(EXIT_OK if all(r.status == 'solved' for r in results) else EXIT_UNSOLVED)
+
+def _room_note(cfg):
+    "Say on stderr when the call cap leaves room for fewer expansions in flight than `search.parallel` asks for."
+    s = cfg.search
+    if s.parallel > 1 and (room := s.in_flight_room()) < s.parallel:
+        typer.echo(f"note: search.parallel={s.parallel}, but a cap of {s.max_llm_calls} calls with {s.n_variants} variants per expansion leaves room for "
+                   f"at most {room} expansions in flight; raise --max-calls or lower search.n_variants to use more", err=True)
 
 # %% ../nbs/24_cli.ipynb #a1a4d39b
 def _bench_rag(cfg, problems:str, engine:str):

@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 from typing import Literal, Any
+from fastcore.basics import patch
 from pydantic import BaseModel, Field, SecretStr, ValidationError, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict, EnvSettingsSource
 from .utils import cpu_count
@@ -94,6 +95,14 @@ class RAGConfig(BaseModel):
 
 # %% ../nbs/01_config.ipynb #efb95658
 SAMPLING_KEYS:tuple[str,...] = ('tree_sample', 'tree_entropy', 'batch_decode') # `llm` settings that change how the embedded model samples: part of a benchmark row's engine version, and what `bench --set llm.KEY=VALUE` takes
+
+# %% ../nbs/01_config.ipynb #32e9cde9
+@patch
+def in_flight_room(self:SearchConfig) -> int:
+    "Most expansions that can be in flight at once under `max_llm_calls` (each reserves up to `n_variants`; with `greedy_first` the first runs alone)."
+    if self.max_llm_calls is None: return self.parallel
+    left = self.max_llm_calls - (self.n_variants if self.greedy_first else 0)
+    return max(1, min(self.parallel, -(-left // self.n_variants)))
 
 # %% ../nbs/01_config.ipynb #e0e959fb
 class Config(BaseSettings):

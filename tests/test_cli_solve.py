@@ -120,3 +120,14 @@ def test_progress_counts_calls_against_the_budget(monkeypatch):
     (outer,) = [b for b in bars if b.unit == 'problem']
     assert outer.total == 2 and outer.n == 2 and outer.closed and not outer.kw.get('disable')
     assert [b.n for b in bars if b.unit == 'call'] == [2, 2]
+
+
+def test_solve_says_when_the_cap_leaves_fewer_expansions_in_flight(monkeypatch):
+    "search.parallel=8 under a cap of 10 calls with 3 variants per expansion: at most 3 fit in flight, and `solve` says so (and nothing when they fit)."
+    scripted(monkeypatch)
+    monkeypatch.setenv('MCTS_CODEGEN_SEARCH__PARALLEL', '8')
+    r = CliRunner().invoke(app, ['solve', str(ROOT/'data/examples/rle.py'), '--quiet', '--max-calls', '10'])
+    assert r.exit_code == 0, r.output
+    assert 'search.parallel=8' in r.output and 'at most 3 expansions in flight' in r.output and '--max-calls' in r.output
+    r = CliRunner().invoke(app, ['solve', str(ROOT/'data/examples/rle.py'), '--quiet', '--max-calls', '40'])
+    assert r.exit_code == 0 and 'expansions in flight' not in r.output, r.output
