@@ -166,6 +166,9 @@ def greedy_15(c:Checker, humaneval:Path):
     assert g15.problems == g05.problems == 164
     d, t = (subset(g15, r).solved for r in ('0-81', '82-163'))
     c.claim("1.5B greedy", f"greedy passes {g15.solved}/164 ({d}/82 on 0–81, {t}/82 on 82–163; engine `{g15.engine}`) against the 0.5B model's {g05.solved}/164")
+    b15 = load_results(humaneval.parent / 'qwen2.5-coder-1.5b')['best-of-n']
+    assert subset(b15, '0-81').problems == b15.problems == 82
+    c.claim("1.5B best-of-n", f"best-of-n, so far on the development half only, passes {b15.solved}/82 there (engine `{b15.engine}`)")
 
 def parallel_pairs(c:Checker, humaneval:Path):
     "The README's paired solve-rate checks of expansions in flight (issue 15), from the committed dev-half rows of the sibling folders."
