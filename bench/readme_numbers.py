@@ -5,7 +5,7 @@ that the README says exactly that. Fails (exit 1), naming the claim, when the pr
 """
 import argparse, re, sys
 from pathlib import Path
-from mcts_codegen.benchmark import load_results, paired, shortfall, subset
+from mcts_codegen.benchmark import hindsight, load_results, paired, shortfall, subset
 from mcts_codegen.engine import code_key
 from mcts_codegen.loaders import load_humaneval, problem_from_humaneval
 
@@ -68,7 +68,7 @@ def fixed_protocol(c:Checker, humaneval:Path, neweval:Path):
     for i, line in enumerate(l for l in readme_section(humaneval, neweval) if l.strip() and not set(l) <= set('|-')):
         c.claim(f"fixed protocol, generated line {i + 1}", line)
     res = load_arms(humaneval)
-    agents_alone(c, res); tree_arm(c, res); reflexion_half(c, res); hindsight(c, res); parallel_pairs(c, humaneval); greedy_15(c, humaneval); widening_arm(c, res)
+    agents_alone(c, res); tree_arm(c, res); reflexion_half(c, res); hindsight_words(c, res); parallel_pairs(c, res); greedy_15(c, humaneval, res); widening_arm(c, res)
 
 def agents_alone(c:Checker, res:dict):
     "The README's words on HRM and TRM, run alone on the test half (their figures are in the generated notes): asserted on the rows."
@@ -80,12 +80,11 @@ def agents_alone(c:Checker, res:dict):
     assert 1.5 < t.calls_mean / g.calls_mean < 2.5 and 2.5 < t.tokens_mean / g.tokens_mean < 3.5, "TRM: 'about twice the calls and three times the tokens'"
     c.claim("TRM words", "solves exactly the problems greedy solves, at about twice the calls and three times the tokens")
 
-def hindsight(c:Checker, res:dict):
+def hindsight_words(c:Checker, res:dict):
     "The README's words on the router with hindsight (its figures are in the generated goal lines): asserted on the rows."
-    from report import hindsight_router
     for rng in ('0-163', '82-163'):
         part = {s: subset(res[s], rng) for s in ('greedy', 'best-of-n', 'mcts-balanced')}
-        h, m = hindsight_router(part), part['mcts-balanced']
+        h, m = hindsight(part), part['mcts-balanced']
         uns = sum(r.llm_calls - 1 for r in m.per_problem if not r.passed) / m.problems  # saved by stopping hopeless problems after the greedy answer
         assert 0.4 < 1 - h['calls_mean'] / m.calls_mean < 0.65 and uns > 0.75 * (m.calls_mean - h['calls_mean']), "'about half, almost all of it by knowing which problems no strategy will solve'"
     c.claim("hindsight words", "A router with hindsight would save about half (the goal lines above), almost all of it by knowing in advance which problems no strategy will solve")
@@ -159,25 +158,22 @@ def widening_arm(c:Checker, res:dict):
     assert p['wins'] == p['losses'] == 0 and abs(r.calls_mean - m.calls_mean) < 0.3 and 0.8 < r.tokens_mean / m.tokens_mean < 1.25, "RAVE: 'the same problems at about the same cost'"
     c.claim("RAVE words", "likewise solves the same problems at about the same cost")
 
-def greedy_15(c:Checker, humaneval:Path):
-    "The README's words on the 1.5B model's fixed-protocol rows (greedy so far), against the 0.5B model's greedy."
-    g15 = load_results(humaneval.parent / 'qwen2.5-coder-1.5b')['greedy']
-    g05 = load_results(humaneval)['greedy']
+def greedy_15(c:Checker, humaneval:Path, res:dict):
+    "The README's words on the 1.5B model's fixed-protocol rows (greedy, and best-of-n on the dev half, so far), against the 0.5B model's greedy."
+    r15 = load_results(humaneval.parent / 'qwen2.5-coder-1.5b')
+    g15, b15, g05 = r15['greedy'], r15['best-of-n'], res['greedy']
     assert g15.problems == g05.problems == 164
     d, t = (subset(g15, r).solved for r in ('0-81', '82-163'))
     c.claim("1.5B greedy", f"greedy passes {g15.solved}/164 ({d}/82 on 0–81, {t}/82 on 82–163; engine `{g15.engine}`) against the 0.5B model's {g05.solved}/164")
-    b15 = load_results(humaneval.parent / 'qwen2.5-coder-1.5b')['best-of-n']
     assert subset(b15, '0-81').problems == b15.problems == 82
     c.claim("1.5B best-of-n", f"best-of-n, so far on the development half only, passes {b15.solved}/82 there (engine `{b15.engine}`)")
 
-def parallel_pairs(c:Checker, humaneval:Path):
+def parallel_pairs(c:Checker, res:dict):
     "The README's paired solve-rate checks of expansions in flight (issue 15), from the committed dev-half rows of the sibling folders."
-    one = lambda tag: subset(load_results(Path(f"{humaneval}".rstrip('/') + tag))['mcts-balanced'], '0-81')
-    base, par = subset(load_results(humaneval)['mcts-balanced'], '0-81'), one('+parallel-8')
+    base, par, n1, n8 = (subset(res[s], '0-81') for s in ('mcts-balanced', 'mcts-par8', 'mcts-nv1', 'mcts-nv1-par8'))
     p, fl = paired(par, base), [r.stats.get('max_in_flight', 1) for r in par.per_problem]
     c.claim("par8 pair", f"solves {par.solved}/82 against {base.solved}/82 with 1 ({p['wins']} won, {p['losses']} lost)")
     c.claim("par8 in flight", f"no more than {max(fl)} expansions fit in flight, and {sum(f > 1 for f in fl)} problems had more than one")
-    n1, n8 = one('+n_variants-1'), one('+n_variants-1_parallel-8')
     q, fl8 = paired(n8, n1), [r.stats.get('max_in_flight', 1) for r in n8.per_problem]
     c.claim("nv1 pair", f"{n8.solved}/82 at 8 in flight against {n1.solved}/82 at 1 ({q['wins']} won, {q['losses']} lost, exact McNemar p = {q['p_mcnemar']:.2g}), "
                         f"at {n8.calls_mean:.2f} against {n1.calls_mean:.2f} completions per problem")

@@ -10,7 +10,7 @@ and then its engine column says so. Rows written before versions were recorded a
 """
 import argparse, sys
 from pathlib import Path
-from mcts_codegen.benchmark import load_results, paired, shortfall, subset, HUMANEVAL_SPLITS
+from mcts_codegen.benchmark import hindsight, load_results, paired, shortfall, subset, HUMANEVAL_SPLITS
 
 ORDER = ['greedy', 'sample', 'best-of-n', 'reflexion', 'mcts-fast', 'mcts-balanced', 'mcts-thorough', 'mcts-plan', 'mcts-repair', 'mcts-select', 'mcts-levers', 'oracle']
 
@@ -93,7 +93,8 @@ HALF_ARMS = {'mcts-levers': ('0-81', ' (plan-level branching, targeted repair an
              'mcts-par8': ('0-81', ' (mcts-balanced allowing 8 expansions in flight under virtual loss, `--set search.parallel=8`)'),  # issue 15's paired check
              'mcts-pw': ('0-81', ' (mcts-balanced with progressive widening, at most ⌈1.5·N^0.5⌉ children, in place of the widen arm, `--set search.widening=pw`)'),  # issue 15's ablation
              'mcts-rave': ('0-81', ' (mcts-balanced with RAVE over expansion kinds, `--set search.rave=10`)')}  # issue 15's ablation
-SIBLINGS = {'mcts-tree': ('tree_sample-1', 'mcts-balanced'), 'mcts-par8': ('parallel-8', 'mcts-balanced'), 'mcts-pw': ('widening-pw', 'mcts-balanced'), 'mcts-rave': ('rave-10', 'mcts-balanced')}  # arms whose rows sit in a sibling folder `<model>+<tag>/`: name -> (tag, strategy there)
+SIBLINGS = {'mcts-tree': ('tree_sample-1', 'mcts-balanced'), 'mcts-par8': ('parallel-8', 'mcts-balanced'), 'mcts-pw': ('widening-pw', 'mcts-balanced'), 'mcts-rave': ('rave-10', 'mcts-balanced'),
+            'mcts-nv1': ('n_variants-1', 'mcts-balanced'), 'mcts-nv1-par8': ('n_variants-1_parallel-8', 'mcts-balanced')}  # the last two: issue 15's pair, in prose only  # arms whose rows sit in a sibling folder `<model>+<tag>/`: name -> (tag, strategy there)
 
 def _cell(b): return '—' if b is None else f"{100 * b.pass_at_1:.1f}% ({b.solved}/{b.problems})"
 
@@ -194,18 +195,11 @@ def readme_route_goals(res:dict) -> list[str]:
         out.append(f"On {name}: auto passes {a.solved}/{a.problems} against the best single strategy's {part[best].solved} ({best}; reach it: {ok(a.solved >= part[best].solved)}; "
                    f"beat every single strategy: {ok(all(a.solved > part[s].solved for s in singles))}, {p['wins']} won, {p['losses']} lost against {best}, exact McNemar p = {p['p_mcnemar']:.2g}) "
                    f"at {a.calls_mean:.2f} completions per problem against mcts-balanced's {m.calls_mean:.2f} ({100 * fewer:.0f}% fewer; 40% fewer: {ok(fewer >= 0.4)}).")
-        h = hindsight_router({s: part[s] for s in singles})
+        h = hindsight({s: part[s] for s in singles})
         out[-1] += (f" A router with hindsight (each problem sent to the cheapest of {', '.join(singles)} that solves it, and stopped after the greedy answer where none does) "
                     f"would pass {h['solved']}/{a.problems} at {h['calls_mean']:.2f} completions ({100 * (1 - h['calls_mean'] / m.calls_mean):.0f}% fewer than mcts-balanced): "
                     f"the headroom a learned router works within.")
     return out
-
-def hindsight_router(part:dict) -> dict:
-    "Problems solved and mean completions if each problem went to the cheapest strategy of `part` that solves it, and cost one completion (the greedy answer) where none does."
-    by = {s: {r.task_id: r for r in b.per_problem} for s, b in part.items()}
-    ids = set.intersection(*map(set, by.values()))
-    costs = [min((by[s][t].llm_calls for s in by if by[s][t].passed), default=None) for t in ids]
-    return dict(solved=sum(c is not None for c in costs), calls_mean=sum(1 if c is None else c for c in costs) / len(ids))
 
 def readme_half_arms(res:dict, base:str='mcts-balanced') -> list[str]:
     "Notes under the table for the arms run on one half only (`HALF_ARMS`): score and budgets against `base` on the same problems, and what only the arm solves."

@@ -27,7 +27,7 @@ __all__ = ['STRATEGIES', 'SEARCH_MODULES', 'HUMANEVAL_SPLITS', 'ANCHORS', 'parse
            'code_text', 'engine_version', 'CacheClock', 'bench_config', 'run_problem', 'ResultsLog', 'read_results',
            'latest_results', 'BenchmarkResult', 'summary_table', 'results_name', 'llm_slug', 'RayWorker',
            'load_results', 'subset', 'run_benchmark', 'plot_pass1', 'plot_solve_curve', 'save_figures', 'mcnemar',
-           'paired', 'shortfall', 'per_problem', 'call_split', 'wrong_completion', 'bench_executor']
+           'paired', 'shortfall', 'hindsight', 'per_problem', 'call_split', 'wrong_completion', 'bench_executor']
 
 # %% ../nbs/19_benchmark.ipynb #d75a44c7
 STRATEGIES:dict[str,str] = {'greedy': 'submitted', 'sample': 'estimator', 'best-of-n': 'submitted', 'reflexion': 'submitted',
@@ -664,6 +664,15 @@ def shortfall(b:BenchmarkResult, # a submitting strategy
              'visible tests fooled' if r.visible_frac == 1.0 else 'no visible pass found')
         out[k].append(o.task_id)
     return out
+
+# %% ../nbs/19_benchmark.ipynb #c9741e19
+def hindsight(results:dict[str,BenchmarkResult], # strategies run on the same problems
+             ) -> dict:
+    "Problems solved and mean completions if each problem went to the cheapest strategy that solves it, at one completion where none does."
+    by = {s: {r.task_id: r for r in b.per_problem} for s, b in results.items()}
+    ids = set.intersection(*map(set, by.values()))
+    costs = [min((by[s][t].llm_calls for s in by if by[s][t].passed), default=None) for t in ids]
+    return dict(solved=sum(c is not None for c in costs), calls_mean=sum(1 if c is None else c for c in costs) / len(ids))
 
 # %% ../nbs/19_benchmark.ipynb #7142d2e7
 def per_problem(results:dict[str,BenchmarkResult]) -> 'pandas.DataFrame':
