@@ -147,6 +147,15 @@ def llama_server_scaling(c:Checker, path:Path):
     c.claim("llama_cpp.server speedups", f"{rows[2]['speedup']:.2f}× at k = 2, {rows[4]['speedup']:.2f}× at 4 and {rows[8]['speedup']:.2f}× at 8")
     c.claim("llama_cpp.server in flight", f"at most {max(r['max_in_flight'] for r in rows.values())} expansions fit in flight")
 
+def local_batch_scaling(c:Checker, path:Path):
+    "The README's generated-token rates of the search on the embedded model with batched decoding, from the committed run."
+    import json
+    rec = json.loads(path.read_text().splitlines()[-1])
+    rows = {str(r['k']): r for r in rec['rows']}
+    assert {r['llm_calls'] for r in rows.values()} == {16} and all(r['errors'] == 0 for r in rows.values())
+    c.claim("embedded batched rates", f"{rows['1s']['gen_per_s']:.1f} generated tokens/s on the default path, {rows['1']['gen_per_s']:.1f} batched at k = 1, "
+            f"{rows['4']['gen_per_s']:.1f} at k = 4 and {rows['8']['gen_per_s']:.1f} at k = 8 ({rows['8']['speedup']:.2f}× less wall time at 8)")
+
 def widening_arm(c:Checker, res:dict):
     "The README's words on the progressive-widening arm (dev half; its figures are in the generated note): asserted on the rows."
     w, m = (subset(res[s], '0-81') for s in ('mcts-pw', 'mcts-balanced'))
@@ -243,6 +252,7 @@ def main(argv=None):
     fast_timing(c, a.results.parent / 'fast-timing-quiet' / 'qwen2.5-coder-0.5b' / 'mcts-fast.jsonl', a.results.parent / 'fast-timing' / 'qwen2.5-coder-0.5b' / 'mcts-fast.jsonl')
     sim_scaling(c, a.results.parent / 'parallel' / 'sim_scaling.jsonl')
     llama_server_scaling(c, a.results.parent / 'parallel' / 'llama_server_scaling.jsonl')
+    local_batch_scaling(c, a.results.parent / 'parallel' / 'local_batch_scaling.jsonl')
     print(f"\n{c.n - len(c.failed)}/{c.n} README figures agree with the committed rows")
     if c.failed: sys.exit('README and rows disagree:\n' + '\n'.join(c.failed))
 

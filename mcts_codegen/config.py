@@ -61,7 +61,7 @@ class LLMConfig(BaseModel):
     cache_path:Path|None = Field(None, description="sqlite response cache (default: user cache dir)")
     n_ctx:int = Field(4096, ge=512, le=131_072, description="context window of an embedded model")
     n_threads:int|None = Field(None, ge=1, le=1024, description="CPU threads of an embedded model (default: all cores)")
-    batch_decode:bool = Field(False, description="embedded model: decode a request's n samples together as parallel sequences sharing the prompt")
+    batch_decode:bool = Field(False, description="embedded model: decode a request's n samples together as parallel sequences sharing the prompt, and concurrent requests in one batch")
     tree_sample:bool = Field(False, description="embedded model: draw a request's n samples as a prefix tree that branches where the model is uncertain (fewer generated tokens per sample)")
     tree_entropy:float = Field(1.0, ge=0, le=20, description="with tree_sample: branch at tokens whose entropy (nats) reaches this")
 

@@ -12,7 +12,7 @@ from typing import Any
 from fastcore.basics import patch
 
 # %% auto #0
-__all__ = ['make_sampler', 'Sample', 'Decoder', 'chat_tokens', 'entropy']
+__all__ = ['make_sampler', 'Sample', 'Decoder', 'Job', 'chat_tokens', 'entropy']
 
 # %% ../nbs/07_decoder.ipynb #6ead0bd2
 def make_sampler(temperature:float, # 0: greedy
@@ -55,7 +55,11 @@ class Decoder:
         self.n_ctx = L.llama_n_ctx(self.ctx)
         self.mem, self.vocab = L.llama_get_memory(self.ctx), L.llama_model_get_vocab(llama.model)
         self.batch = L.llama_batch_init(max(n_batch, n_seq), 0, n_seq)
-        self.lock = threading.Lock()  # a context is not thread-safe
+        self.lock = threading.Lock()  # a context is not thread-safe: whoever holds this decodes
+        self.queue, self.qlock = [], threading.Lock()  # jobs waiting for the shared batch (`sample`)
+        self.live, self.free, self.jobs = {}, list(range(n_seq)), []  # sequence -> (job, sample); idle sequences; running jobs
+        self.kept = {}  # idle sequence -> the prompt whose cells it keeps for the next request that shares a prefix
+        self.peak, self.reused = 0, 0  # most sequences `sample` decoded in one step; prompt tokens it did not feed again
 
     def close(self):
         "Free the context and batch (the model stays with its `Llama`)."
@@ -100,8 +104,9 @@ def fork(self:Decoder, src:int, dst:int, at:int=-1) -> None:
 # %% ../nbs/07_decoder.ipynb #10f75a8e
 @patch
 def clear(self:Decoder) -> None:
-    "Forget every sequence."
+    "Forget every sequence (and every kept prompt)."
     self.L.llama_memory_clear(self.mem, True)
+    self.kept = {}
 
 # %% ../nbs/07_decoder.ipynb #a880f0ac
 def _logits(ptr, n:int):
@@ -128,48 +133,139 @@ def _step(self:Decoder, live:list[int], res:list[Sample], P:int) -> dict[int,int
     return {j: i for i, j in enumerate(live)}
 
 
-# %% ../nbs/07_decoder.ipynb #9550115d
+# %% ../nbs/07_decoder.ipynb #9b706880
+@dataclass
+class Job:
+    "A request's share of the batch: samples (one per seed) continuing a prompt, and where its result or error lands."
+    prompt:list[int]
+    seeds:list[int]
+    temperature:float = 0.8
+    max_tokens:int = 512
+    stop:list[str] = field(default_factory=list)
+    need:int = 0 # KV cells it reserves (its worst case)
+    res:list[Sample] = field(default_factory=list)
+    err:BaseException|None = None
+    done:threading.Event = field(default_factory=threading.Event)
+    seqs:list[int] = field(default_factory=list) # the sequences it holds while running
+    smp:list = field(default_factory=list) # their samplers
+
+# %% ../nbs/07_decoder.ipynb #ae3e1a23
+def _common(a:list[int], b:list[int]) -> int:
+    "Length of the common prefix of two token lists."
+    n = min(len(a), len(b))
+    i = next((i for i in range(n) if a[i] != b[i]), n)
+    return i
+
+def _evict(self:Decoder, s:int):
+    "Drop the prompt an idle sequence keeps."
+    self.L.llama_memory_seq_rm(self.mem, s, -1, -1); del self.kept[s]
+
+def _admit(self:Decoder, job:Job):
+    "Feed `job`'s prompt (from the longest prefix a running or kept sequence shares) into a free sequence, fork it for every sample, and draw the first tokens."
+    P = len(job.prompt)
+    have = {s: j.prompt for s, (j, k) in self.live.items() if k == 0} | self.kept
+    src, c = max(((s, _common(t, job.prompt)) for s, t in have.items()), key=lambda x: x[1], default=(None, 0))
+    c = min(c, P - 1)  # the last prompt token is fed again: its logits draw the first tokens
+    if c < 16: src, c = None, 0
+    order = ([src] if src in self.kept else []) + [s for s in self.free if s not in self.kept] + list(self.kept)  # kept ones last, oldest first
+    job.seqs = [s for s in dict.fromkeys(order) if s in self.free][:len(job.seeds)]
+    for s in job.seqs: self.free.remove(s)
+    for s in job.seqs:
+        if s in self.kept and s != src: _evict(self, s)
+    self.kept.pop(src, None)
+    self.jobs.append(job)
+    job.res = [Sample() for _ in job.seeds]
+    s0 = job.seqs[0]
+    if src is None: self.L.llama_memory_seq_rm(self.mem, s0, -1, -1)
+    elif src == s0: self.L.llama_memory_seq_rm(self.mem, s0, c, -1)
+    else: self.fork(src, s0, c)
+    self.reused += c
+    row = self.feed(s0, job.prompt[c:], c)
+    for s in job.seqs[1:]: self.fork(s0, s)
+    job.smp = [make_sampler(job.temperature, s) for s in job.seeds]
+    for k, s in enumerate(job.seqs): self.live[s] = (job, k)
+    _draw(self, {s: row for s in job.seqs})
+
+def _draw(self:Decoder, rows:dict[int,int]):
+    "Draw the next token of each sequence in `rows` from its logit row; retire the jobs whose samples have all ended."
+    L = self.L
+    for s, r in rows.items():
+        job, k = self.live[s]
+        x = job.res[k]
+        tok = L.llama_sampler_sample(job.smp[k], self.ctx, r)
+        if L.llama_vocab_is_eog(self.vocab, tok): x.finish_reason = 'stop'
+        else:
+            x.tokens.append(tok)
+            if not (_stopped(self, x, job.stop) or len(x.tokens) >= job.max_tokens): continue
+        del self.live[s]
+        if not any(self.live.get(q, (None,))[0] is job for q in job.seqs): _retire(self, job)
+
+def _retire(self:Decoder, job:Job, err:BaseException|None=None):
+    "Free a job's sequences, cells (its first sequence keeps the prompt's) and samplers; set its texts (or its error) and wake its caller."
+    for i, s in enumerate(job.seqs):
+        self.live.pop(s, None)
+        self.L.llama_memory_seq_rm(self.mem, s, len(job.prompt) if i == 0 and err is None else -1, -1)
+        if i == 0 and err is None: self.kept[s] = job.prompt
+    self.free = sorted(self.free + job.seqs)
+    for c in job.smp: self.L.llama_sampler_free(c)
+    job.smp, job.seqs = [], []
+    if job in self.jobs: self.jobs.remove(job)
+    if err is None:
+        for x in job.res: _finish(self, x, job.stop); x.new = len(x.tokens)
+    job.err = err; job.done.set()
+
+def _serve(self:Decoder, mine:list[Job], admit:bool=True):
+    "Run the shared batch (holding `self.lock`) until every job in `mine` is done, admitting queued jobs between steps."
+    while not all(j.done.is_set() for j in mine):
+        take = []
+        if admit:
+            with self.qlock:
+                used, n = sum(j.need for j in self.jobs) + sum(map(len, self.kept.values())), len(self.free)
+                while self.queue and len(self.queue[0].seeds) <= n:
+                    while self.kept and used + self.queue[0].need > self.n_ctx:  # make room: drop kept prompts, oldest first
+                        s = next(iter(self.kept)); used -= len(self.kept[s]); _evict(self, s)
+                    if used + self.queue[0].need > self.n_ctx and (self.jobs or take): break
+                    j = self.queue.pop(0); take.append(j); used += j.need; n -= len(j.seeds)
+        for j in take:
+            try: _admit(self, j)
+            except Exception as e: _retire(self, j, e)
+        if not self.live:
+            if take: continue
+            break  # nothing running and nothing admitted: `mine` are done (or not queued)
+        seqs = sorted(self.live)
+        self.peak = max(self.peak, len(seqs))
+        items = []
+        for s in seqs:
+            job, k = self.live[s]
+            t = job.res[k].tokens
+            items.append((t[-1], len(job.prompt) + len(t) - 1, s, True))
+        try: self.decode(items)
+        except Exception as e:
+            for j in list(self.jobs): _retire(self, j, e)
+            self.clear(); continue
+        _draw(self, {s: i for i, s in enumerate(seqs)})
+
+# %% ../nbs/07_decoder.ipynb #d494ef7b
 @patch
 def sample(self:Decoder, prompt:list[int], # the prompt's tokens
-            seeds:list[int], # one seed per sample (their number is n)
-            temperature:float=0.8, max_tokens:int=512, stop:list[str]|None=None) -> list[Sample]:
-    "n samples continuing `prompt`, decoded together."
-    out = []
-    with self.lock:
-        for r in range(0, len(seeds), self.n_seq):
-            out += self.sample_round(prompt, seeds[r:r + self.n_seq], temperature, max_tokens, stop or [])
-    return out
-
-# %% ../nbs/07_decoder.ipynb #a70f6b02
-@patch
-def sample_round(self:Decoder, prompt:list[int], seeds:list[int], temperature:float, max_tokens:int, stop:list[str]) -> list[Sample]:
-    "One round of `sample`: at most `n_seq` samples, decoded together."
-    L, n, P = self.L, len(seeds), len(prompt)
-    if P + n * max_tokens > self.n_ctx:
-        max_tokens = (self.n_ctx - P) // n
-        if max_tokens < 1: raise ValueError(f"a prompt of {P} tokens leaves no room for {n} samples in the decoder's {self.n_ctx} cells; raise n_ctx")
-    self.clear()
-    row = self.feed(0, prompt)
-    for j in range(1, n): self.fork(0, j)
-    smp = [make_sampler(temperature, s) for s in seeds]
-    res, live = [Sample() for _ in range(n)], list(range(n))
-    rows = {j: row for j in live}
-    try:
-        while live:
-            nxt = []
-            for j in live:
-                tok = L.llama_sampler_sample(smp[j], self.ctx, rows[j])
-                s = res[j]
-                if L.llama_vocab_is_eog(self.vocab, tok): s.finish_reason = 'stop'; continue
-                s.tokens.append(tok)
-                if _stopped(self, s, stop) or len(s.tokens) >= max_tokens: continue
-                nxt.append(j)
-            live = nxt
-            rows = _step(self, live, res, P)
-    finally:
-        for c in smp: L.llama_sampler_free(c)
-    for s in res: _finish(self, s, stop); s.new = len(s.tokens)
-    return res
+           seeds:list[int], # one seed per sample (their number is n)
+           temperature:float=0.8, max_tokens:int=512, stop:list[str]|None=None) -> list[Sample]:
+    "n samples continuing `prompt`, decoded in one batch with whatever other threads ask for meanwhile."
+    P, jobs = len(prompt), []
+    for r in range(0, len(seeds), self.n_seq):
+        ss = seeds[r:r + self.n_seq]
+        mt = min(max_tokens, (self.n_ctx - P) // len(ss))  # lowered only when the job alone would not fit
+        if mt < 1: raise ValueError(f"a prompt of {P} tokens leaves no room for {len(ss)} samples in the decoder's {self.n_ctx} cells; raise n_ctx")
+        jobs.append(Job(prompt, ss, temperature, mt, list(stop or []), need=P + len(ss) * mt))
+    with self.qlock: self.queue += jobs
+    while not all(j.done.is_set() for j in jobs):
+        if self.lock.acquire(blocking=False):
+            try: _serve(self, jobs)
+            finally: self.lock.release()
+        else: jobs[-1].done.wait(0.01)  # a runner whose jobs are done hands over: look again soon
+    for j in jobs:
+        if j.err is not None: raise j.err
+    return [x for j in jobs for x in j.res]
 
 # %% ../nbs/07_decoder.ipynb #b3f063ca
 def chat_tokens(llama, messages:list[dict]) -> tuple[list[int], list[str]]:
@@ -208,6 +304,7 @@ def tree(self:Decoder, prompt:list[int], # the prompt's tokens
     L, P, stop = self.L, len(prompt), stop or []
     if n < 1: return []
     with self.lock:
+        _serve(self, list(self.jobs), admit=False)  # finish the batch's running jobs first (their callers are waiting)
         max_tokens = min(max_tokens, (self.n_ctx - P) // max(1, min(n, self.n_seq)))
         if max_tokens < 1: raise ValueError(f"a prompt of {P} tokens leaves no room for {n} samples in the decoder's {self.n_ctx} cells; raise n_ctx")
         self.clear()
@@ -244,6 +341,7 @@ def tree(self:Decoder, prompt:list[int], # the prompt's tokens
                 rows = _step(self, live, res, P)
         finally:
             for c in smp: L.llama_sampler_free(c)
+            self.clear()  # `sample`'s batch starts from empty cells
         for s, m in zip(res, own): _finish(self, s, stop); s.new = m
     if len(res) < n:  # too sure of itself to branch n times: the rest are plain samples
         res += self.sample(prompt, [seed + 7919 * (i + 1) for i in range(n - len(res))], temperature, max_tokens, stop)

@@ -678,7 +678,7 @@ class LocalClient:
                  n_ctx:int=4096, # context window in tokens
                  n_threads:int|None=None, # CPU threads (default: all this process may use)
                  cache_dir:str|Path|None=None, # where registry models are kept (default: `default_cache_dir()/models`)
-                 batch:bool=False, # decode the n samples of a request together as parallel sequences sharing the prompt (see `decoder`)
+                 batch:bool=False, # decode the n samples of a request together as parallel sequences sharing the prompt, in one batch with concurrent requests (see `decoder`)
                  tree:bool=False, # n > 1 samples at temperature > 0 as a prefix tree that branches where the model is uncertain (`Decoder.tree`)
                  tree_entropy:float=1.0): # with `tree`: branch at tokens whose entropy reaches this (nats)
         self.model, self.n_ctx, self.n_threads, self.cache_dir, self.batch = str(model), n_ctx, n_threads, cache_dir, batch
@@ -716,19 +716,19 @@ class LocalClient:
                 d = _DECODERS.get(id(self._llm))
                 if d is None: d = _DECODERS[id(self._llm)] = Decoder(self._llm, n_seq=8, n_ctx=max(8192, 2 * self.n_ctx), n_threads=self.n_threads)
                 toks, stops = chat_tokens(self._llm, messages)
-                stop = list(stop or []) + stops
-                ss = (d.tree(toks, len(seeds), seeds[0], temperature, max_tokens, stop, self.tree_entropy) if tree else
-                      d.sample(toks, seeds, temperature, max_tokens, stop))
+            stop = list(stop or []) + stops  # the decoder has its own lock: concurrent requests share its batch
+            ss = (d.tree(toks, len(seeds), seeds[0], temperature, max_tokens, stop, self.tree_entropy) if tree else
+                  d.sample(toks, seeds, temperature, max_tokens, stop))
         except ValueError as e: raise LLMError(f"model {self.name!r}: {e}") from e
         self.usage.requests += 1; self.usage.prompt_tokens += len(toks); self.usage.completion_tokens += sum(s.new for s in ss)
         return [Completion(s.text, len(toks), s.new, s.finish_reason) for s in ss]
 
     async def complete(self, messages, n=1, temperature=0.0, max_tokens=512, seed=None, stop=None) -> list[Completion]:
-        "`n` completions, sample `i` with seed `seed+i`: one after another, decoded together with `batch`, or as a prefix tree with `tree`."
+        "`n` completions, sample `i` with seed `seed+i`: one after another, decoded together (and with concurrent requests) with `batch`, or as a prefix tree with `tree`."
         check_request(messages, n, max_tokens)
         if self._llm is None: await asyncio.to_thread(self.load)
         tree = self.tree and n > 1 and temperature > 0
-        if (self.batch or tree) and n > 1:
+        if self.batch or tree:
             seeds = [s if s is not None else random.randrange(2**31) for s in (sample_seed(seed, i) for i in range(n))]
             out = await asyncio.to_thread(self._generate_batch, messages, temperature, max_tokens, seeds, stop, tree)
             self.usage.calls += 1; self.usage.completions += n

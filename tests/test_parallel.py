@@ -141,6 +141,16 @@ def test_sequential_search_is_unchanged_by_the_parallel_machinery():
     assert a.llm_calls == b.llm_calls == 20 and 'max_in_flight' not in a.stats
     assert [n.code for n in a.root.walk()] == [n.code for n in b.root.walk()]
 
+@pytest.mark.parametrize('greedy', [True, False])
+def test_in_flight_room_is_what_the_engine_reaches(greedy):
+    # `SearchConfig.in_flight_room` restates the engine's budget reservation (what `solve` warns from): they must agree
+    import itertools
+    for k, nv, cap in itertools.product([1, 2, 3, 8], [1, 2, 3], [3, 4, 10, 20]):
+        rng = random.Random(0); chk = Checker(cap)
+        cfg = create_preset('FAST', parallel=k, n_variants=nv, max_llm_calls=cap, n_iter=200, greedy_first=greedy, reflector_weight=0.0, max_depth=3, seed=0)
+        res = asyncio.run(MCTSEngine(RandomDelayClient(rng, chk, spread=50), cfg, executor=RandomDelayExecutor(rng, chk)).asearch(P))
+        assert res.stats.get('max_in_flight', 1) == cfg.search.in_flight_room(), (k, nv, cap, greedy)
+
 # --- a short scaling run against the latency-simulating server (CI)
 
 def test_simulated_server_scaling_k4_beats_k1():
@@ -185,3 +195,37 @@ def test_local_tree_samples_are_distinct_deterministic_and_cheaper():
     g = asyncio.run(c.complete(msgs, n=1, temperature=0.0, max_tokens=24))  # one greedy completion: the plain path
     assert len(g) == 1
     assert get_client(LLMConfig(spec='local:qwen2.5-coder-0.5b', tree_sample=True, cache=False)).name.endswith('+tree')
+
+@pytest.mark.llm
+def test_local_batch_merges_concurrent_requests_and_reuses_prompts():
+    # requests of in-flight expansions share the decoder's batch, and give what each gives alone (up to rounding: the cache's
+    # other cells can flip a near-tie, so only the starts are compared)
+    from mcts_codegen.llm import LocalClient, _DECODERS
+    sysm = {'role': 'system', 'content': 'Reply with one Python code block only.'}
+    qs = ['Write a function add(a, b) that returns their sum.', 'Write a function is_even(n).', 'Write a function rev(s) reversing a string.']
+    c = LocalClient('qwen2.5-coder-0.5b', batch=True, n_threads=1)
+    ask = lambda q, t: c.complete([sysm, {'role': 'user', 'content': q}], n=2, temperature=t, max_tokens=24, seed=5)
+    alone = [asyncio.run(ask(q, t)) for q, t in zip(qs, [0.0, 0.8, 0.8])]
+    d = _DECODERS[id(c._llm)]
+    d.peak, r0 = 0, d.reused
+    async def together(): return await asyncio.gather(*[ask(q, t) for q, t in zip(qs, [0.0, 0.8, 0.8])])
+    both = asyncio.run(together())
+    assert [[x.text[:20] for x in r] for r in both] == [[x.text[:20] for x in r] for r in alone] and all(x.text for r in both for x in r)
+    assert d.peak > 2  # more sequences in one step than one request has
+    assert d.reused > r0  # the shared system prompt was not fed again
+    assert c.usage.calls == 6 and c.usage.completions == 12 and d.queue == [] and d.jobs == [] and not d.live
+
+@pytest.mark.llm
+def test_decoder_drops_kept_prompts_when_cells_run_short():
+    # a finished request's prompt stays in the cells for the next one sharing a prefix, until the cells are needed
+    from mcts_codegen.llm import load_llama, ensure_model
+    from mcts_codegen.decoder import Decoder
+    llm, _ = load_llama(ensure_model('qwen2.5-coder-0.5b'), 4096, 1)
+    with Decoder(llm, n_seq=4, n_ctx=512, n_threads=1) as d:
+        ps = [llm.tokenize(f"# note {i}\n".encode() * 30) for i in range(5)]
+        for p in ps: assert len(d.sample(p, [1, 2], 0.8, 8)) == 2
+        assert 1 <= len(d.kept) < 5 and sum(map(len, d.kept.values())) <= d.n_ctx  # the oldest were dropped to make room
+        assert list(d.kept.values())[-1] == ps[-1] and ps[0] not in d.kept.values() and d.reused == 0  # no shared prefix: nothing re-used
+        r0 = d.reused
+        d.sample(ps[-1] + llm.tokenize(b"x = 1\n"), [3], 0.8, 8)
+        assert d.reused - r0 == len(ps[-1])  # the newest kept prompt is the new one's prefix
