@@ -168,14 +168,19 @@ def widening_arm(c:Checker, res:dict):
     c.claim("RAVE words", "likewise solves the same problems at about the same cost")
 
 def greedy_15(c:Checker, humaneval:Path, res:dict):
-    "The README's words on the 1.5B model's fixed-protocol rows (greedy, and best-of-n on the dev half, so far), against the 0.5B model's greedy."
+    "The README's words on the 1.5B model's fixed-protocol rows (greedy against the 0.5B model's; mcts-balanced against greedy and best-of-n)."
     r15 = load_results(humaneval.parent / 'qwen2.5-coder-1.5b')
     g15, b15, g05 = r15['greedy'], r15['best-of-n'], res['greedy']
     assert g15.problems == g05.problems == 164
     d, t = (subset(g15, r).solved for r in ('0-81', '82-163'))
     c.claim("1.5B greedy", f"greedy passes {g15.solved}/164 ({d}/82 on 0–81, {t}/82 on 82–163; engine `{g15.engine}`) against the 0.5B model's {g05.solved}/164")
-    assert subset(b15, '0-81').problems == b15.problems == 82
-    c.claim("1.5B best-of-n", f"best-of-n, so far on the development half only, passes {b15.solved}/82 there (engine `{b15.engine}`)")
+    m15 = r15['mcts-balanced']
+    for rng in ('0-81', '82-163'):
+        p = paired(subset(m15, rng), subset(g15, rng))
+        assert p['losses'] == 0 < p['wins'], f"1.5B: 'mcts-balanced beats greedy on both halves without losing a problem' ({rng})"
+    p = paired(m15, b15)
+    assert p['p_mcnemar'] >= 0.05 and m15.solved < 145, "1.5B: 'not best-of-n significantly, and ends short of the 88%'"
+    c.claim("1.5B mcts words", "mcts-balanced beats greedy on both halves without losing a problem, but not best-of-n significantly, and ends short of the 88%")
 
 def parallel_pairs(c:Checker, res:dict):
     "The README's paired solve-rate checks of expansions in flight (issue 15), from the committed dev-half rows of the sibling folders."

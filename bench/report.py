@@ -201,6 +201,19 @@ def readme_route_goals(res:dict) -> list[str]:
                     f"the headroom a learned router works within.")
     return out
 
+def readme_goals_15(res:dict) -> list[str]:
+    "Sentences stating issue 13's 1.5B goal (>= 145/164 within ten completions per problem, and the same ordering on the test half) as met or missed."
+    need = ('mcts-balanced', 'best-of-n', 'greedy')
+    if not all(s in res and res[s].problems == 164 for s in need): return []
+    ok = lambda x: 'met' if x else 'missed'
+    m, b, g = (res[s] for s in need)
+    out = [f"On all 164: mcts-balanced passes {m.solved}/164 ({100 * m.pass_at_1:.1f}%; at least 145, 88%: {ok(m.solved >= 145)}) with at most {m.calls_max} "
+           f"completions per problem (within ten completions' worth: {ok(m.calls_max <= 10)}), generating {m.tokens_mean:.0f} tokens per problem against best-of-n's {b.tokens_mean:.0f}."]
+    mt, bt, gt = (subset(x, '82-163') for x in (m, b, g))
+    out.append(f"On the test half 82–163: mcts-balanced {mt.solved}/82, best-of-n {bt.solved}, greedy {gt.solved} (the same ordering as on all 164: "
+               f"{ok((mt.solved >= bt.solved >= gt.solved) == (m.solved >= b.solved >= g.solved))}).")
+    return out
+
 def readme_half_arms(res:dict, base:str='mcts-balanced') -> list[str]:
     "Notes under the table for the arms run on one half only (`HALF_ARMS`): score and budgets against `base` on the same problems, and what only the arm solves."
     out, solved = [], lambda b: {r.task_id for r in b.per_problem if r.passed}
@@ -235,9 +248,24 @@ def readme_section(humaneval:Path, neweval:Path|None=None) -> list[str]:
                               ('mcts-par8', 'mcts-balanced'), ('mcts-pw', 'mcts-balanced'), ('mcts-rave', 'mcts-balanced')]) + ['']
     out += readme_shortfall(res) + [''] + readme_why(res) + [''] + readme_goals(res) + [''] + readme_route_goals(res)
     if neweval is not None and Path(neweval).exists():
-        ne = load_results(neweval)
-        ne = {s: b for s, b in ne.items() if b.problems == max(x.problems for x in ne.values())}  # strategies that ran every problem
-        out += [''] + readme_table(ne, MAIN, halves=False) + [''] + readme_pairs(ne, [('mcts-balanced', 'best-of-n'), ('mcts-balanced', 'greedy')], halves=False)
+        out += [''] + readme_neweval(Path(neweval))
+    h15, n15 = humaneval.parent / LARGE, None if neweval is None else Path(neweval).parent / LARGE
+    if h15 != humaneval and h15.is_dir() and (r15 := {s: b for s, b in load_results(h15).items() if b.problems == 164}):
+        out += ['', f"The 1.5B model on the same protocol (`bash bench/protocol_v2.sh {LARGE}`; rows in `results/humaneval-v2/{LARGE}/`), the strategies run on all 164 so far:", '']
+        out += readme_table(r15, MAIN) + [''] + readme_pairs(r15, [('mcts-balanced', 'best-of-n'), ('mcts-balanced', 'greedy'), ('best-of-n', 'greedy'), ('mcts-balanced', 'oracle')])
+        out += [''] + readme_shortfall(r15) + [''] + readme_goals_15(r15)
+        full = max((b.problems for b in load_results(neweval).values()), default=0) if neweval is not None and Path(neweval).exists() else 0
+        if n15 is not None and n15.is_dir() and (ne15 := readme_neweval(n15, full)): out += ['', 'NewEval, 1.5B (the strategies run on every problem so far):', ''] + ne15
     return out
+
+LARGE = 'qwen2.5-coder-1.5b'
+
+def readme_neweval(folder:Path, full:int|None=None) -> list[str]:
+    "The NewEval table and pairs of one model's folder: strategies that ran every problem (`full` of them; default: the most any strategy ran)."
+    ne = load_results(folder)
+    full = full or max((x.problems for x in ne.values()), default=0)
+    ne = {s: b for s, b in ne.items() if b.problems == full}
+    if not ne: return []
+    return readme_table(ne, MAIN, halves=False) + [''] + readme_pairs(ne, [('mcts-balanced', 'best-of-n'), ('mcts-balanced', 'greedy')], halves=False)
 
 if __name__ == '__main__': main()
