@@ -181,6 +181,10 @@ def greedy_15(c:Checker, humaneval:Path, res:dict):
     p = paired(m15, b15)
     assert p['p_mcnemar'] >= 0.05 and m15.solved < 145, "1.5B: 'not best-of-n significantly, and ends short of the 88%'"
     c.claim("1.5B mcts words", "mcts-balanced beats greedy on both halves without losing a problem, but not best-of-n significantly, and ends short of the 88%")
+    ne = {m: load_results(humaneval.parent.parent / 'neweval-v2' / m) for m in ('qwen2.5-coder-0.5b', 'qwen2.5-coder-1.5b')}
+    n05, n15 = ne['qwen2.5-coder-0.5b']['greedy'], ne['qwen2.5-coder-1.5b']['greedy']
+    assert n05.problems == n15.problems == 20
+    c.claim("1.5B NewEval greedy", f"the 1.5B model's greedy answer passes {n15.solved}/20 against the 0.5B model's {n05.solved}/20, far below its {100 * g15.pass_at_1:.1f}% on HumanEval")
 
 def parallel_pairs(c:Checker, res:dict):
     "The README's paired solve-rate checks of expansions in flight (issue 15), from the committed dev-half rows of the sibling folders."
