@@ -1,7 +1,7 @@
 """Tokens/s of the embedded models with 1, 2, 4, 8 sequences decoded together (`decoder.Decoder`) against the same
 samples decoded one after another, measured in the same run (ratios, not absolute seconds, compare across runs).
 
-    python bench/decode_batch.py [--models qwen2.5-coder-0.5b,qwen2.5-coder-1.5b] [--ns 1,2,4,8] [--tokens 64] [--threads 2]
+    python bench/decode_batch.py [--models qwen2.5-coder-0.5b,qwen2.5-coder-1.5b] [--ns 1,2,4,8] [--tokens 64] [--threads 2] [--out FILE]
 
 Every sample decodes exactly --tokens tokens (end-of-generation is ignored), so the work is equal.
 """
@@ -37,6 +37,8 @@ def main():
     ap.add_argument('--ns', default='1,2,4,8')
     ap.add_argument('--tokens', type=int, default=64)
     ap.add_argument('--threads', type=int, default=os.cpu_count())
+    ap.add_argument('--note', default=None, help='free text kept with the settings, e.g. what else ran on the machine')
+    ap.add_argument('--out', default=None, help='append the settings and rows as one JSON line to this file')
     a = ap.parse_args()
     rows = []
     for name in a.models.split(','):
@@ -53,5 +55,11 @@ def main():
                 rows.append(r)
                 print(f"{name} n={n}: sequential {r['seq_tok_s']:.1f} tok/s, batched {r['batch_tok_s']:.1f} tok/s, batched/sequential {r['ratio']:.2f}x", flush=True)
     print(json.dumps(rows))
+    if a.out:
+        from pathlib import Path
+        rec = dict(settings=vars(a) | {'out': None}, rows=rows, llama_cpp=L.__version__, load=round(os.getloadavg()[0], 2), cpus=os.cpu_count(),
+                   when=time.strftime('%Y-%m-%dT%H:%M:%S'))
+        Path(a.out).parent.mkdir(parents=True, exist_ok=True)
+        with open(a.out, 'a') as f: f.write(json.dumps(rec) + '\n')
 
 if __name__ == '__main__': main()

@@ -185,6 +185,9 @@ def greedy_15(c:Checker, humaneval:Path, res:dict):
     n05, n15 = ne['qwen2.5-coder-0.5b']['greedy'], ne['qwen2.5-coder-1.5b']['greedy']
     assert n05.problems == n15.problems == 20
     c.claim("1.5B NewEval greedy", f"the 1.5B model's greedy answer passes {n15.solved}/20 against the 0.5B model's {n05.solved}/20, far below its {100 * g15.pass_at_1:.1f}% on HumanEval")
+    b05, b15n = ne['qwen2.5-coder-0.5b']['best-of-n'], ne['qwen2.5-coder-1.5b']['best-of-n']
+    assert b05.problems == b15n.problems == 20 and b15n.solved > n15.solved
+    c.claim("1.5B NewEval best-of-n", f"best-of-n passes {b15n.solved}/20 (the 0.5B model's: {b05.solved}/20)")
 
 def parallel_pairs(c:Checker, res:dict):
     "The README's paired solve-rate checks of expansions in flight (issue 15), from the committed dev-half rows of the sibling folders."
