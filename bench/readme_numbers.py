@@ -68,7 +68,7 @@ def fixed_protocol(c:Checker, humaneval:Path, neweval:Path):
     for i, line in enumerate(l for l in readme_section(humaneval, neweval) if l.strip() and not set(l) <= set('|-')):
         c.claim(f"fixed protocol, generated line {i + 1}", line)
     res = load_arms(humaneval)
-    agents_alone(c, res); tree_arm(c, res); reflexion_half(c, res); hindsight_words(c, res); parallel_pairs(c, res); greedy_15(c, humaneval, res); widening_arm(c, res)
+    agents_alone(c, res); tree_arm(c, res); reflexion_half(c, res); hindsight_words(c, res); parallel_pairs(c, res); greedy_15(c, humaneval, neweval, res); widening_arm(c, res)
 
 def agents_alone(c:Checker, res:dict):
     "The README's words on HRM and TRM, run alone on the test half (their figures are in the generated notes): asserted on the rows."
@@ -167,9 +167,10 @@ def widening_arm(c:Checker, res:dict):
     assert p['wins'] == p['losses'] == 0 and abs(r.calls_mean - m.calls_mean) < 0.3 and 0.8 < r.tokens_mean / m.tokens_mean < 1.25, "RAVE: 'the same problems at about the same cost'"
     c.claim("RAVE words", "likewise solves the same problems at about the same cost")
 
-def greedy_15(c:Checker, humaneval:Path, res:dict):
+def greedy_15(c:Checker, humaneval:Path, neweval:Path, res:dict):
     "The README's words on the 1.5B model's fixed-protocol rows (greedy against the 0.5B model's; mcts-balanced against greedy and best-of-n)."
-    r15 = load_results(humaneval.parent / 'qwen2.5-coder-1.5b')
+    from report import LARGE
+    r15 = load_results(humaneval.parent / LARGE)
     g15, b15, g05 = r15['greedy'], r15['best-of-n'], res['greedy']
     assert g15.problems == g05.problems == 164
     d, t = (subset(g15, r).solved for r in ('0-81', '82-163'))
@@ -181,11 +182,11 @@ def greedy_15(c:Checker, humaneval:Path, res:dict):
     p = paired(m15, b15)
     assert p['p_mcnemar'] >= 0.05 and m15.solved < 145, "1.5B: 'not best-of-n significantly, and ends short of the 88%'"
     c.claim("1.5B mcts words", "mcts-balanced beats greedy on both halves without losing a problem, but not best-of-n significantly, and ends short of the 88%")
-    ne = {m: load_results(humaneval.parent.parent / 'neweval-v2' / m) for m in ('qwen2.5-coder-0.5b', 'qwen2.5-coder-1.5b')}
-    n05, n15 = ne['qwen2.5-coder-0.5b']['greedy'], ne['qwen2.5-coder-1.5b']['greedy']
+    ne05, ne15 = load_results(neweval), load_results(neweval.parent / LARGE)
+    n05, n15 = ne05['greedy'], ne15['greedy']
     assert n05.problems == n15.problems == 20
     c.claim("1.5B NewEval greedy", f"the 1.5B model's greedy answer passes {n15.solved}/20 against the 0.5B model's {n05.solved}/20, far below its {100 * g15.pass_at_1:.1f}% on HumanEval")
-    b05, b15n = ne['qwen2.5-coder-0.5b']['best-of-n'], ne['qwen2.5-coder-1.5b']['best-of-n']
+    b05, b15n = ne05['best-of-n'], ne15['best-of-n']
     assert b05.problems == b15n.problems == 20 and b15n.solved > n15.solved
     c.claim("1.5B NewEval best-of-n", f"best-of-n passes {b15n.solved}/20 (the 0.5B model's: {b05.solved}/20)")
 

@@ -210,8 +210,9 @@ def readme_goals_15(res:dict) -> list[str]:
     out = [f"On all 164: mcts-balanced passes {m.solved}/164 ({100 * m.pass_at_1:.1f}%; at least 145, 88%: {ok(m.solved >= 145)}) with at most {m.calls_max} "
            f"completions per problem (within ten completions' worth: {ok(m.calls_max <= 10)}), generating {m.tokens_mean:.0f} tokens per problem against best-of-n's {b.tokens_mean:.0f}."]
     mt, bt, gt = (subset(x, '82-163') for x in (m, b, g))
+    sign = lambda xs: [(x.solved > y.solved) - (x.solved < y.solved) for x, y in ((xs[0], xs[1]), (xs[0], xs[2]), (xs[1], xs[2]))]  # each pair: ahead, level or behind
     out.append(f"On the test half 82–163: mcts-balanced {mt.solved}/82, best-of-n {bt.solved}, greedy {gt.solved} (the same ordering as on all 164: "
-               f"{ok((mt.solved >= bt.solved >= gt.solved) == (m.solved >= b.solved >= g.solved))}).")
+               f"{ok(sign((mt, bt, gt)) == sign((m, b, g)))}).")
     return out
 
 def readme_half_arms(res:dict, base:str='mcts-balanced') -> list[str]:
@@ -247,23 +248,21 @@ def readme_section(humaneval:Path, neweval:Path|None=None) -> list[str]:
                               ('mcts-levers', 'mcts-balanced'), ('hrm', 'mcts-balanced'), ('trm', 'mcts-balanced'), ('mcts-tree', 'mcts-balanced'),
                               ('mcts-par8', 'mcts-balanced'), ('mcts-pw', 'mcts-balanced'), ('mcts-rave', 'mcts-balanced')]) + ['']
     out += readme_shortfall(res) + [''] + readme_why(res) + [''] + readme_goals(res) + [''] + readme_route_goals(res)
-    if neweval is not None and Path(neweval).exists():
-        out += [''] + readme_neweval(Path(neweval))
+    ne = load_results(neweval) if neweval is not None and Path(neweval).exists() else {}
+    full = max((b.problems for b in ne.values()), default=0)  # NewEval's size: the most problems a strategy ran
+    if ne: out += [''] + readme_neweval(ne, full)
     h15, n15 = humaneval.parent / LARGE, None if neweval is None else Path(neweval).parent / LARGE
     if h15 != humaneval and h15.is_dir() and (r15 := {s: b for s, b in load_results(h15).items() if b.problems == 164}):
         out += ['', f"The 1.5B model on the same protocol (`bash bench/protocol_v2.sh {LARGE}`; rows in `results/humaneval-v2/{LARGE}/`), the strategies run on all 164 so far:", '']
         out += readme_table(r15, MAIN) + [''] + readme_pairs(r15, [('mcts-balanced', 'best-of-n'), ('mcts-balanced', 'greedy'), ('best-of-n', 'greedy'), ('mcts-balanced', 'oracle')])
         out += [''] + readme_shortfall(r15) + [''] + readme_goals_15(r15)
-        full = max((b.problems for b in load_results(neweval).values()), default=0) if neweval is not None and Path(neweval).exists() else 0
-        if n15 is not None and n15.is_dir() and (ne15 := readme_neweval(n15, full)): out += ['', 'NewEval, 1.5B (the strategies run on every problem so far):', ''] + ne15
+        if n15 is not None and n15.is_dir() and (ne15 := readme_neweval(load_results(n15), full)): out += ['', 'NewEval, 1.5B (the strategies run on every problem so far):', ''] + ne15
     return out
 
 LARGE = 'qwen2.5-coder-1.5b'
 
-def readme_neweval(folder:Path, full:int|None=None) -> list[str]:
-    "The NewEval table and pairs of one model's folder: strategies that ran every problem (`full` of them; default: the most any strategy ran)."
-    ne = load_results(folder)
-    full = full or max((x.problems for x in ne.values()), default=0)
+def readme_neweval(ne:dict, full:int) -> list[str]:
+    "The NewEval table and pairs of one model's results: the strategies that ran all `full` problems."
     ne = {s: b for s, b in ne.items() if b.problems == full}
     if not ne: return []
     return readme_table(ne, MAIN, halves=False) + [''] + readme_pairs(ne, [('mcts-balanced', 'best-of-n'), ('mcts-balanced', 'greedy')], halves=False)

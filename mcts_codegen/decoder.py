@@ -127,10 +127,10 @@ def _finish(self:Decoder, s:Sample, stop:list[str]):
     cut = min((s.text.find(x) for x in stop if x in s.text), default=-1)
     if cut >= 0: s.text = s.text[:cut]
 
-def _step(self:Decoder, live:list[int], res:list[Sample], P:int) -> dict[int,int]:
-    "Decode the newest token of every live sample in one batch (prompt length `P`); each sample's row in the logits."
-    if live: self.decode([(res[j].tokens[-1], P + len(res[j].tokens) - 1, j, True) for j in live])
-    return {j: i for i, j in enumerate(live)}
+def _step(self:Decoder, live:list[tuple[int,Sample,int]]) -> dict[int,int]:
+    "Decode the newest token of each live (sequence, sample, prompt length) in one batch; each sequence's row in the logits."
+    if live: self.decode([(x.tokens[-1], P + len(x.tokens) - 1, s, True) for s, x, P in live])
+    return {s: i for i, (s, _, _) in enumerate(live)}
 
 
 # %% ../nbs/07_decoder.ipynb #9b706880
@@ -153,8 +153,7 @@ class Job:
 def _common(a:list[int], b:list[int]) -> int:
     "Length of the common prefix of two token lists."
     n = min(len(a), len(b))
-    i = next((i for i in range(n) if a[i] != b[i]), n)
-    return i
+    return next((i for i in range(n) if a[i] != b[i]), n)
 
 def _evict(self:Decoder, s:int):
     "Drop the prompt an idle sequence keeps."
@@ -168,7 +167,7 @@ def _admit(self:Decoder, job:Job):
     c = min(c, P - 1)  # the last prompt token is fed again: its logits draw the first tokens
     if c < 16: src, c = None, 0
     order = ([src] if src in self.kept else []) + [s for s in self.free if s not in self.kept] + list(self.kept)  # kept ones last, oldest first
-    job.seqs = [s for s in dict.fromkeys(order) if s in self.free][:len(job.seeds)]
+    job.seqs = list(dict.fromkeys(order))[:len(job.seeds)]
     for s in job.seqs: self.free.remove(s)
     for s in job.seqs:
         if s in self.kept and s != src: _evict(self, s)
@@ -198,7 +197,7 @@ def _draw(self:Decoder, rows:dict[int,int]):
             x.tokens.append(tok)
             if not (_stopped(self, x, job.stop) or len(x.tokens) >= job.max_tokens): continue
         del self.live[s]
-        if not any(self.live.get(q, (None,))[0] is job for q in job.seqs): _retire(self, job)
+        if not any(q in self.live for q in job.seqs): _retire(self, job)  # a job's sequences are its own while it runs
 
 def _retire(self:Decoder, job:Job, err:BaseException|None=None):
     "Free a job's sequences, cells (its first sequence keeps the prompt's) and samplers; set its texts (or its error) and wake its caller."
@@ -232,18 +231,12 @@ def _serve(self:Decoder, mine:list[Job], admit:bool=True):
         if not self.live:
             if take: continue
             break  # nothing running and nothing admitted: `mine` are done (or not queued)
-        seqs = sorted(self.live)
-        self.peak = max(self.peak, len(seqs))
-        items = []
-        for s in seqs:
-            job, k = self.live[s]
-            t = job.res[k].tokens
-            items.append((t[-1], len(job.prompt) + len(t) - 1, s, True))
-        try: self.decode(items)
+        self.peak = max(self.peak, len(self.live))
+        try: rows = _step(self, [(s, j.res[k], len(j.prompt)) for s, (j, k) in sorted(self.live.items())])
         except Exception as e:
             for j in list(self.jobs): _retire(self, j, e)
             self.clear(); continue
-        _draw(self, {s: i for i, s in enumerate(seqs)})
+        _draw(self, rows)
 
 # %% ../nbs/07_decoder.ipynb #d494ef7b
 @patch
@@ -338,7 +331,7 @@ def tree(self:Decoder, prompt:list[int], # the prompt's tokens
                     res.append(b); own.append(1); smp.append(make_sampler(temperature, seed + k))
                     if not (_stopped(self, b, stop) or len(b.tokens) >= max_tokens): nxt.append(k)
                 live = nxt
-                rows = _step(self, live, res, P)
+                rows = _step(self, [(j, res[j], P) for j in live])
         finally:
             for c in smp: L.llama_sampler_free(c)
             self.clear()  # `sample`'s batch starts from empty cells
