@@ -85,7 +85,7 @@ def main(argv=None):
 MAIN = ['greedy', 'best-of-n', 'reflexion', 'mcts-balanced', 'oracle']
 NAMES = {'greedy': 'greedy', 'best-of-n': 'best-of-n (N=10)', 'reflexion': 'reflexion (≤10 calls)', 'mcts-balanced': 'mcts-balanced (≤10 calls)',
          'mcts-levers': 'mcts-levers (≤10 calls)', 'auto': 'auto (router, ≤10 calls)', 'oracle': 'oracle@10 (upper bound)',
-         'hrm': 'hrm (≤10 calls)', 'trm': 'trm (≤10 calls)', 'mcts-tree': 'mcts-tree (≤10 calls)', 'mcts-par8': 'mcts-par8 (≤10 calls)', 'mcts-pw': 'mcts-pw (≤10 calls)', 'mcts-rave': 'mcts-rave (≤10 calls)'}
+         'hrm': 'hrm (≤10 calls)', 'trm': 'trm (≤10 calls)', 'mcts-tree': 'mcts-tree (≤10 calls)', 'mcts-par8': 'mcts-par8 (≤10 calls)', 'mcts-pw': 'mcts-pw (≤10 calls)', 'mcts-rave': 'mcts-rave (≤10 calls)', 'mcts-select': 'mcts-select (≤10 calls)'}
 HALF_ARMS = {'mcts-levers': ('0-81', ' (plan-level branching, targeted repair and choice by agreement on model-written inputs, all on)'),  # the ablation arm: dev half
              'hrm': ('82-163', ''), 'trm': ('82-163', ''),  # agents run alone on the test half (issue 16)
              'reflexion': ('82-163', ''),  # on the fixed protocol so far on the test half; once it has run all 164 it is a row like the others
@@ -201,24 +201,24 @@ def readme_route_goals(res:dict) -> list[str]:
                     f"the headroom a learned router works within.")
     return out
 
-def readme_goals_15(res:dict) -> list[str]:
-    "Sentences stating issue 13's 1.5B goal (>= 145/164 within ten completions per problem, and the same ordering on the test half) as met or missed."
-    need = ('mcts-balanced', 'best-of-n', 'greedy')
-    if not all(s in res and res[s].problems == 164 for s in need): return []
+def readme_goals_15(res:dict, s:str='mcts-balanced') -> list[str]:
+    "Sentences stating issue 13's 1.5B goal (>= 145/164 within ten completions per problem, and the same ordering on the test half) as met or missed, for search `s`."
+    need = (s, 'best-of-n', 'greedy')
+    if not all(x in res and res[x].problems == 164 for x in need): return []
     ok = lambda x: 'met' if x else 'missed'
-    m, b, g = (res[s] for s in need)
-    out = [f"On all 164: mcts-balanced passes {m.solved}/164 ({100 * m.pass_at_1:.1f}%; at least 145, 88%: {ok(m.solved >= 145)}) with at most {m.calls_max} "
+    m, b, g = (res[x] for x in need)
+    out = [f"On all 164: {s} passes {m.solved}/164 ({100 * m.pass_at_1:.1f}%; at least 145, 88%: {ok(m.solved >= 145)}) with at most {m.calls_max} "
            f"completions per problem (within ten completions' worth: {ok(m.calls_max <= 10)}), generating {m.tokens_mean:.0f} tokens per problem against best-of-n's {b.tokens_mean:.0f}."]
     mt, bt, gt = (subset(x, '82-163') for x in (m, b, g))
     sign = lambda xs: [(x.solved > y.solved) - (x.solved < y.solved) for x, y in ((xs[0], xs[1]), (xs[0], xs[2]), (xs[1], xs[2]))]  # each pair: ahead, level or behind
-    out.append(f"On the test half 82–163: mcts-balanced {mt.solved}/82, best-of-n {bt.solved}, greedy {gt.solved} (the same ordering as on all 164: "
+    out.append(f"On the test half 82–163: {s} {mt.solved}/82, best-of-n {bt.solved}, greedy {gt.solved} (the same ordering as on all 164: "
                f"{ok(sign((mt, bt, gt)) == sign((m, b, g)))}).")
     return out
 
-def readme_half_arms(res:dict, base:str='mcts-balanced') -> list[str]:
-    "Notes under the table for the arms run on one half only (`HALF_ARMS`): score and budgets against `base` on the same problems, and what only the arm solves."
+def readme_half_arms(res:dict, base:str='mcts-balanced', arms:dict|None=None) -> list[str]:
+    "Notes under the table for the arms run on one half only (`arms`, default `HALF_ARMS`): score and budgets against `base` on the same problems, and what only the arm solves."
     out, solved = [], lambda b: {r.task_id for r in b.per_problem if r.passed}
-    for arm, (rng, what) in HALF_ARMS.items():
+    for arm, (rng, what) in (HALF_ARMS if arms is None else arms).items():
         if arm not in res or base not in res or res[arm].problems == 164: continue
         a, m = subset(res[arm], rng), subset(res[base], rng)
         p = paired(a, m)
@@ -241,7 +241,7 @@ def readme_section(humaneval:Path, neweval:Path|None=None) -> list[str]:
     "The generated lines of the README's fixed-protocol section (tables and computed sentences), in order."
     res = load_arms(humaneval)
     # a strategy enters the README once it has run on all 164, or an arm of `HALF_ARMS` on the whole of its half
-    res = {s: b for s, b in res.items() if b.problems == 164 or (s in HALF_ARMS and (t := subset(b, HALF_ARMS[s][0])) is not None and t.problems == b.problems == 82)}
+    res = entered(res, HALF_ARMS)
     out = readme_table(res, list(dict.fromkeys(MAIN[:-1] + ['auto', *HALF_ARMS, 'oracle']))) + readme_cached(res) + readme_half_arms(res) + ['']
     out += readme_pairs(res, [('mcts-balanced', 'best-of-n'), ('mcts-balanced', 'greedy'), ('mcts-balanced', 'reflexion'),
                               ('mcts-balanced', 'oracle'), ('best-of-n', 'greedy'), ('auto', 'mcts-balanced'), ('auto', 'best-of-n'),
@@ -252,14 +252,23 @@ def readme_section(humaneval:Path, neweval:Path|None=None) -> list[str]:
     full = max((b.problems for b in ne.values()), default=0)  # NewEval's size: the most problems a strategy ran
     if ne: out += [''] + readme_neweval(ne, full)
     h15, n15 = humaneval.parent / LARGE, None if neweval is None else Path(neweval).parent / LARGE
-    if h15 != humaneval and h15.is_dir() and (r15 := {s: b for s, b in load_results(h15).items() if b.problems == 164}):
+    if h15 != humaneval and h15.is_dir() and (r15 := entered(load_results(h15), ARMS_15)):
         out += ['', f"The 1.5B model on the same protocol (`bash bench/protocol_v2.sh {LARGE}`; rows in `results/humaneval-v2/{LARGE}/`), the strategies run on all 164 so far:", '']
-        out += readme_table(r15, MAIN) + [''] + readme_pairs(r15, [('mcts-balanced', 'best-of-n'), ('mcts-balanced', 'greedy'), ('best-of-n', 'greedy'), ('mcts-balanced', 'oracle')])
-        out += [''] + readme_shortfall(r15) + [''] + readme_goals_15(r15)
+        out += readme_table(r15, MAIN[:-1] + [*ARMS_15, 'oracle']) + readme_half_arms(r15, arms=ARMS_15) + ['']
+        out += readme_pairs(r15, [('mcts-balanced', 'best-of-n'), ('mcts-balanced', 'greedy'), ('best-of-n', 'greedy'), ('mcts-balanced', 'oracle'),
+                                  *((a, b) for a in ARMS_15 for b in ('mcts-balanced', 'best-of-n', 'oracle'))])
+        out += [''] + readme_shortfall(r15) + [l for a in ARMS_15 if a in r15 and r15[a].problems == 164 for l in readme_shortfall(r15, a)]
+        out += [''] + readme_goals_15(r15) + [l for a in ARMS_15 for l in readme_goals_15(r15, a)]
         if n15 is not None and n15.is_dir() and (ne15 := readme_neweval(load_results(n15), full)): out += ['', 'NewEval, 1.5B (the strategies run on every problem so far):', ''] + ne15
     return out
 
 LARGE = 'qwen2.5-coder-1.5b'
+ARMS_15 = {'mcts-select': ('0-81', ' (the SELECT preset: mcts-balanced searching on until three distinct programs pass the visible tests, `search.pass_k=3`, '
+                                   'and choosing among them by agreement on model-written inputs, `search.agreement=ties`)')}  # issue 13's lever 3 on the 1.5B model; once it has run all 164 it is a row like the others
+
+def entered(res:dict, arms:dict) -> dict:
+    "The strategies that enter a README table: those run on all 164, and the arms of `arms` run on the whole of their half."
+    return {s: b for s, b in res.items() if b.problems == 164 or (s in arms and (t := subset(b, arms[s][0])) is not None and t.problems == b.problems == 82)}
 
 def readme_neweval(ne:dict, full:int) -> list[str]:
     "The NewEval table and pairs of one model's results: the strategies that ran all `full` problems."

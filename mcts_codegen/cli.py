@@ -233,12 +233,12 @@ def solve(problems:list[str]=typer.Argument(..., help="`.py` stubs, `.json`/`.js
               EXIT_INPUT if err.stats.get('llm_error_kind') in ('context', 'model') else EXIT_LLM)
     raise typer.Exit(EXIT_OK if all(r.status == 'solved' for r in results) else EXIT_UNSOLVED)
 
-def _room_note(cfg):
-    "Say on stderr when the call cap leaves room for fewer expansions in flight than `search.parallel` asks for."
+def _room_note(cfg, cap:str='--max-calls', who:str=''):
+    "Say on stderr when the call cap (option `cap`) leaves room for fewer expansions in flight than `search.parallel` asks for."
     s = cfg.search
     if s.parallel > 1 and (room := s.in_flight_room()) < s.parallel:
-        typer.echo(f"note: search.parallel={s.parallel}, but a cap of {s.max_llm_calls} calls with {s.n_variants} variants per expansion leaves room for "
-                   f"at most {room} expansions in flight; raise --max-calls or lower search.n_variants to use more", err=True)
+        typer.echo(f"note: {who}search.parallel={s.parallel}, but a cap of {s.max_llm_calls} calls with {s.n_variants} variants per expansion leaves room for "
+                   f"at most {room} expansions in flight; raise {cap} or lower search.n_variants to use more", err=True)
 
 # %% ../nbs/24_cli.ipynb #a1a4d39b
 def _bench_rag(cfg, problems:str, engine:str):
@@ -321,9 +321,13 @@ def bench(problems:str=typer.Option('0-163', help="problem ids and ranges: 0-163
     folder = out/results_name(llm, tag, 'context' in kw, 'value_model' in kw)
     saved = {k: os.environ.get(k) for k in env}
     os.environ.update(env)  # the strategies build their settings from the environment: every preset gets the --set values
-    try: res = run_benchmark(strategy or 'all', problems, llm, n=n, out=out, resume=resume, engine=engine, ray_address=ray_address,
-                             concurrency=concurrency, seed=seed, base_url=base_url, progress=not quiet, tag=tag, cfg=cfg, cache=False if no_cache else None,
-                             data=data, allow_mixed=allow_mixed, **kw)
+    try:
+        from mcts_codegen.orchestrator import make_agent
+        for s in parse_strategies(strategy or 'all'):  # the engine strategies, as they will build their settings
+            if s.startswith('mcts-') and (p := getattr(make_agent(s), 'preset', None)): _room_note(create_preset(p, max_llm_calls=n), '--n', f"{s}: ")
+        res = run_benchmark(strategy or 'all', problems, llm, n=n, out=out, resume=resume, engine=engine, ray_address=ray_address,
+                            concurrency=concurrency, seed=seed, base_url=base_url, progress=not quiet, tag=tag, cfg=cfg, cache=False if no_cache else None,
+                            data=data, allow_mixed=allow_mixed, **kw)
     except (ValueError, ImportError, FileNotFoundError, ConfigError, FolderLocked) as e: _fail(str(e))
     except OSError as e: _fail(f"cannot write results under {folder}: {e.strerror or e}")
     except KeyboardInterrupt: _fail(f"interrupted; finished problems are saved under {folder}; rerun with --resume to continue", 130)

@@ -43,6 +43,7 @@ class SearchConfig(BaseModel):
     agreement:Literal['off','ties','no_tests'] = Field('off', description="break ties among the best programs by visible evidence by their behaviour on model-written test inputs: never, whenever two or more tie, or only on problems without visible tests (one LLM call, reserved from the budget)")
     n_inputs:int = Field(8, ge=1, le=64, description="test inputs (calls, no expected outputs) asked for when choosing by agreement")
     clean_k:int = Field(1, ge=1, le=1000, description="without visible tests: stop after this many distinct programs that run cleanly")
+    pass_k:int = Field(1, ge=1, le=1000, description="with visible tests: stop after this many distinct programs pass them all (1: the common stop rule; more leaves programs to choose among by agreement)")
     parallel:int = Field(1, ge=1, le=256, description="expansions in flight at once (virtual loss spreads them over the tree; a server sees at most `llm.concurrency` requests of them at a time)")
     widening:Literal['arm','pw'] = Field('arm', description="when a node gets more children: 'arm' scores 'ask for another variant' like a child; 'pw' allows at most ceil(pw_c·N^pw_alpha) children")
     pw_c:float = Field(1.5, gt=0, le=100, description="progressive widening: c in ceil(c·N^alpha)")
@@ -164,7 +165,7 @@ PRESETS:dict[str,dict[str,dict[str,Any]]] = dict(
     HYBRID=dict(search=dict(n_iter=30, max_depth=10, n_variants=3, reflector_weight=0.5, net_confidence=0.6)),
     PLAN=dict(search=dict(n_iter=30, max_depth=10, n_variants=3, fresh='plan', fix='replan')),
     REPAIR=dict(search=dict(n_iter=30, max_depth=10, n_variants=3, fix='repair')),
-    SELECT=dict(search=dict(n_iter=30, max_depth=10, n_variants=3, agreement='ties', clean_k=3)),
+    SELECT=dict(search=dict(n_iter=30, max_depth=10, n_variants=3, agreement='ties', clean_k=3, pass_k=3)),
     LEVERS=dict(search=dict(n_iter=30, max_depth=10, n_variants=3, fresh='plan', fix='auto', root_min=3, agreement='ties', clean_k=3)),
     AUTO=dict(search=dict(n_iter=30, max_depth=10, n_variants=3, max_llm_calls=10)),
 )

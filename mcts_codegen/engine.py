@@ -125,13 +125,13 @@ class _Search:
         self.cap, self.slots = self.s.max_llm_calls or math.inf, []  # the LLM-call cap; reservations of expansions in flight
         self.seed_top = 0  # the lowest seed index nothing has been handed yet
         self.solved_at, self.t_llm, self.t_exec = None, 0.0, 0.0
-        self.settled = False # no visible tests, and a program that runs cleanly was found
+        self.settled = False # `pass_k` distinct programs pass every visible test, or without visible tests `clean_k` run cleanly
         self.failed, self.in_row, self.error = 0, 0, None # failed completions, failed requests in a row, why the search stopped
         self.st = dict(expansions=0, fresh=0, refine=0, duplicates=0, unparsed=0, failed_expansions=0, executions=0, reflections=0, net_values=0, llm_errors=[])
 
     def done(self) -> bool:
         if self.error is not None: return True
-        if self.s.early_stop and (self.solved_at is not None or self.settled): return True
+        if self.s.early_stop and self.settled: return True
         return self.calls >= self.budget or len(self.nodes) >= self.s.max_nodes
 
     def expandable(self, n:Node) -> bool:
@@ -337,6 +337,9 @@ async def _add(self:_Search, node:Node, variants:list[Variant], scale:float=1.0)
         c.result, c.reward, c.terminal = res, r, res.passed
         c.backprop(r)
         if res.passed and self.solved_at is None: self.solved_at = self.calls
+        if res.passed and self.p.visible_tests:
+            self.st['passing'] = self.st.get('passing', 0) + 1
+            self.settled = self.st['passing'] >= self.s.pass_k  # `pass_k` distinct passing programs (1: the common stop rule)
         if not self.p.visible_tests and r >= 0:
             self.st['clean'] = self.st.get('clean', 0) + 1
             self.settled = self.st['clean'] >= self.s.clean_k  # `clean_k` distinct clean programs (1: the common stop rule)

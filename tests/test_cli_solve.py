@@ -131,3 +131,14 @@ def test_solve_says_when_the_cap_leaves_fewer_expansions_in_flight(monkeypatch):
     assert 'search.parallel=8' in r.output and 'at most 3 expansions in flight' in r.output and '--max-calls' in r.output
     r = CliRunner().invoke(app, ['solve', str(ROOT/'data/examples/rle.py'), '--quiet', '--max-calls', '40'])
     assert r.exit_code == 0 and 'expansions in flight' not in r.output, r.output
+
+def test_bench_says_when_the_cap_leaves_fewer_expansions_in_flight(monkeypatch, tmp_path):
+    "The same note from `bench`, per engine strategy, naming --n (its budget option); none for a strategy without a tree, nor when they fit."
+    scripted(monkeypatch)
+    args = ['bench', '--problems', '0', '--strategy', 'greedy,oracle,mcts-balanced', '--quiet', '--set', 'search.parallel=8', '--out', str(tmp_path)]
+    r = CliRunner().invoke(app, args + ['--n', '10'])
+    assert r.exception is None or isinstance(r.exception, SystemExit), repr(r.exception)
+    notes = [l for l in r.output.splitlines() if l.startswith('note:')]
+    assert notes == [l for l in notes if 'mcts-balanced: search.parallel=8' in l and 'at most 3 expansions in flight' in l and '--n' in l] and len(notes) == 1, r.output
+    r = CliRunner().invoke(app, args + ['--n', '40'])
+    assert 'expansions in flight' not in r.output, r.output

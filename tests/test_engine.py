@@ -263,6 +263,16 @@ def test_agreement_breaks_ties_by_behaviour_within_the_budget(ex):
     res = MCTSEngine(ScriptedClient(lever_reply([], [WRONG[3], RIGHT, RIGHT])), create_preset('SELECT', max_llm_calls=3), executor=ex).search(P)
     assert res.code == RIGHT and 'agreement' not in res.stats
 
+def test_pass_k_keeps_drawing_past_a_fooling_program_and_agreement_outvotes_it(ex):
+    fooled = 'def sq(x):\n    return {3: 9, -2: 4}.get(x, 0)\n'  # passes both visible tests, wrong elsewhere
+    progs = [fooled, RIGHT, 'def sq(x):\n    return x ** 2\n', WRONG[0]]
+    seen = []
+    res = MCTSEngine(ScriptedClient(lever_reply(seen, progs)), create_preset('SELECT', max_llm_calls=10), executor=ex).search(P)
+    assert res.code in (RIGHT, progs[2]) and res.stats['passing'] == 3 and res.stats['agreement']['tied'] == 3 and res.stats['agreement']['changed']
+    assert res.llm_calls == len(seen) == 4  # the first expansion (the greedy answer, then two samples), the inputs call: it stops at the third passing program
+    one = MCTSEngine(ScriptedClient(lever_reply([], progs)), create_preset('SELECT', max_llm_calls=10, pass_k=1), executor=ex).search(P)
+    assert one.code == fooled and one.llm_calls == 1 and 'agreement' not in one.stats  # the common stop rule: the first passing program
+
 def test_budget_reserved_for_agreement_is_never_overshot(ex):
     for cap in (1, 2, 3, 5):
         seen = []
