@@ -258,13 +258,29 @@ def readme_section(humaneval:Path, neweval:Path|None=None) -> list[str]:
         out += readme_pairs(r15, [('mcts-balanced', 'best-of-n'), ('mcts-balanced', 'greedy'), ('best-of-n', 'greedy'), ('mcts-balanced', 'oracle'),
                                   *((a, b) for a in ARMS_15 for b in ('mcts-balanced', 'best-of-n', 'oracle'))])
         out += [''] + readme_shortfall(r15) + [l for a in ARMS_15 if a in r15 and r15[a].problems == 164 for l in readme_shortfall(r15, a)]
-        out += [''] + readme_goals_15(r15) + [l for a in ARMS_15 for l in readme_goals_15(r15, a)]
+        out += [''] + readme_goals_15(r15) + [l for a in ARMS_15 for l in readme_goals_15(r15, a)] + readme_choice(r15)
         if n15 is not None and n15.is_dir() and (ne15 := readme_neweval(load_results(n15), full)): out += ['', 'NewEval, 1.5B (the strategies run on every problem so far):', ''] + ne15
     return out
 
 LARGE = 'qwen2.5-coder-1.5b'
 ARMS_15 = {'mcts-select': ('0-81', ' (the SELECT preset: mcts-balanced searching on until three distinct programs pass the visible tests, `search.pass_k=3`, '
                                    'and choosing among them by agreement on model-written inputs, `search.agreement=ties`)')}  # issue 13's lever 3 on the 1.5B model; once it has run all 164 it is a row like the others
+
+def readme_choice(res:dict, arm:str='mcts-select', rng:str='0-81') -> list[str]:
+    "What choosing by agreement did on the half `arm` ran: on the problems whose visible tests fooled mcts-balanced (oracle@10 solving them), and over all."
+    if arm not in res or not all(s in res for s in ('mcts-balanced', 'oracle')) or (a := subset(res[arm], rng)) is None: return []
+    fooled = shortfall(subset(res['mcts-balanced'], rng), subset(res['oracle'], rng))['visible tests fooled']
+    rows, num = {r.task_id: r for r in a.per_problem}, lambda ts: ', '.join(t.split('/')[-1] for t in ts) or 'none'
+    ag = lambda t: rows[t].stats.get('agreement') or {}
+    tie = [t for t in fooled if ag(t)]
+    fixed, lone = [t for t in tie if rows[t].passed], [t for t in fooled if not ag(t)]
+    ran = [r for r in a.per_problem if r.stats.get('agreement')]
+    changed = [r.task_id for r in ran if r.stats['agreement']['changed']]
+    return ['', f"Where {arm}'s choice went on problems {rng.replace('-', '–')}: of the {len(fooled)} problems whose visible tests mcts-balanced's submission fooled "
+                f"(oracle@10 solving them), it had a tie to break on {len(tie)} and fixed {len(fixed)} ({num(fixed)}); on {len(lone)} it found no second program "
+                f"passing the visible tests within the budget ({num(lone)}). Over all {a.problems} it broke {len(ran)} ties, and in "
+                f"{sum(r.stats['agreement']['clusters'] == 1 for r in ran)} of them every candidate behaved the same on the model's inputs; agreement changed "
+                f"the submission on {len(changed)} problems ({num(changed)}), and {arm} passes {sum(rows[t].passed for t in changed)} of them."]
 
 def entered(res:dict, arms:dict) -> dict:
     "The strategies that enter a README table: those run on all 164, and the arms of `arms` run on the whole of their half."
