@@ -254,11 +254,12 @@ def readme_section(humaneval:Path, neweval:Path|None=None) -> list[str]:
     h15, n15 = humaneval.parent / LARGE, None if neweval is None else Path(neweval).parent / LARGE
     if h15 != humaneval and h15.is_dir() and (r15 := entered(load_results(h15), ARMS_15)):
         out += ['', f"The 1.5B model on the same protocol (`bash bench/protocol_v2.sh {LARGE}`; rows in `results/humaneval-v2/{LARGE}/`), the strategies run on all 164 so far:", '']
-        out += readme_table(r15, MAIN[:-1] + [*ARMS_15, 'oracle']) + readme_half_arms(r15, arms=ARMS_15) + ['']
+        out += readme_table(r15, MAIN[:-1] + ['auto', *ARMS_15, 'oracle']) + readme_cached(r15) + readme_half_arms(r15, arms=ARMS_15) + ['']
         out += readme_pairs(r15, [('mcts-balanced', 'best-of-n'), ('mcts-balanced', 'greedy'), ('best-of-n', 'greedy'), ('mcts-balanced', 'oracle'),
-                                  *((a, b) for a in ARMS_15 for b in ('mcts-balanced', 'best-of-n', 'oracle'))])
+                                  ('auto', 'mcts-balanced'), ('auto', 'best-of-n'), *((a, b) for a in ARMS_15 for b in ('mcts-balanced', 'best-of-n', 'oracle'))])
         out += [''] + readme_shortfall(r15) + [l for a in ARMS_15 if a in r15 and r15[a].problems == 164 for l in readme_shortfall(r15, a)]
         out += [''] + readme_goals_15(r15) + [l for a in ARMS_15 for l in readme_goals_15(r15, a)] + readme_choice(r15)
+        if route := readme_route_goals(r15): out += ['', "auto on this model routes with the router the package ships, fitted on the 0.5B model's rows of problems 0–81:"] + route
         if n15 is not None and n15.is_dir() and (ne15 := readme_neweval(load_results(n15), full)): out += ['', 'NewEval, 1.5B (the strategies run on every problem so far):', ''] + ne15
     return out
 
