@@ -189,6 +189,12 @@ def greedy_15(c:Checker, humaneval:Path, neweval:Path, res:dict):
     b05, b15n = ne05['best-of-n'], ne15['best-of-n']
     assert b05.problems == b15n.problems == 20 and b15n.solved > n15.solved
     c.claim("1.5B NewEval best-of-n", f"best-of-n passes {b15n.solved}/20 (the 0.5B model's: {b05.solved}/20)")
+    m, sel, o = (ne15[s] for s in ('mcts-balanced', 'mcts-select', 'oracle'))
+    assert m.problems == sel.problems == o.problems == 20
+    c.claim("1.5B NewEval search", f"mcts-balanced passes {m.solved}/20 and mcts-select {sel.solved}/20 against oracle@10's {o.solved}/20")
+    sf = shortfall(m, o)
+    assert o.solved - max(m.solved, sel.solved) == 1 and len(sf['visible tests fooled']) == 1 and paired(sel, m)['wins'] == 0, "1.5B NewEval: 'the one problem the oracle solves beyond them is a visible test fooled, which agreement did not fix'"
+    c.claim("1.5B NewEval no right sample", f"on {20 - o.solved} of the 20 no sample of ten is right")
 
 def parallel_pairs(c:Checker, res:dict):
     "The README's paired solve-rate checks of expansions in flight (issue 15), from the committed dev-half rows of the sibling folders."

@@ -133,7 +133,8 @@ def readme_shortfall(res:dict, s:str='mcts-balanced') -> list[str]:
     if s not in res or 'oracle' not in res: return []
     g = shortfall(res[s], res['oracle'])
     ids = lambda k: ', '.join(t.split('/')[-1] for t in g[k]) or 'none'
-    return [f"Of the {sum(map(len, g.values()))} problems oracle@10 solves and {s} does not: {len(g['visible tests fooled'])} where the visible tests passed "
+    n = sum(map(len, g.values()))
+    return [f"Of the {n} problem{'' if n == 1 else 's'} oracle@10 solves and {s} does not: {len(g['visible tests fooled'])} where the visible tests passed "
             f"a program the hidden tests reject ({ids('visible tests fooled')}), {len(g['no visible pass found'])} where no program passing the visible "
             f"tests was found within 10 calls ({ids('no visible pass found')}), {len(g['no visible tests'])} without visible tests ({ids('no visible tests')})."]
 
@@ -291,6 +292,9 @@ def readme_neweval(ne:dict, full:int) -> list[str]:
     "The NewEval table and pairs of one model's results: the strategies that ran all `full` problems."
     ne = {s: b for s, b in ne.items() if b.problems == full}
     if not ne: return []
-    return readme_table(ne, MAIN, halves=False) + [''] + readme_pairs(ne, [('mcts-balanced', 'best-of-n'), ('mcts-balanced', 'greedy')], halves=False)
+    out = readme_table(ne, MAIN[:-1] + ['mcts-select', 'oracle'], halves=False) + [''] + readme_pairs(ne, [('mcts-balanced', 'best-of-n'), ('mcts-balanced', 'greedy'),
+                                                                                                       ('mcts-select', 'mcts-balanced'), ('mcts-select', 'best-of-n')], halves=False)
+    short = [l for s in ('mcts-balanced', 'mcts-select') if s in ne and 'oracle' in ne and ne['oracle'].solved > ne[s].solved for l in readme_shortfall(ne, s)]
+    return out + ([''] + short if short else [])
 
 if __name__ == '__main__': main()
