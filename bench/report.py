@@ -295,6 +295,15 @@ def readme_neweval(ne:dict, full:int) -> list[str]:
     out = readme_table(ne, MAIN[:-1] + ['mcts-select', 'mcts-plan', 'oracle'], halves=False) + [''] + readme_pairs(ne, [('mcts-balanced', 'best-of-n'), ('mcts-balanced', 'greedy'),
                                                                                                        ('mcts-select', 'mcts-balanced'), ('mcts-select', 'best-of-n'), ('mcts-plan', 'mcts-balanced')], halves=False)
     short = [l for s in ('mcts-balanced', 'mcts-select') if s in ne and 'oracle' in ne and ne['oracle'].solved > ne[s].solved for l in readme_shortfall(ne, s)]
-    return out + ([''] + short if short else [])
+    return out + ([''] + short if short else []) + readme_plan(ne)
+
+def readme_plan(ne:dict) -> list[str]:
+    "One line on what plan-level branching finds that ten samples do not, and what it loses against mcts-balanced."
+    if not all(s in ne for s in ('mcts-plan', 'mcts-balanced', 'oracle')): return []
+    ok = lambda s: {r.task_id for r in ne[s].per_problem if r.passed}
+    num = lambda ts: ', '.join(t.split('/')[-1] for t in sorted(ts, key=lambda t: int(t.split('/')[-1]))) or 'none'
+    new, lost = ok('mcts-plan') - ok('oracle') - ok('mcts-balanced'), ok('mcts-balanced') - ok('mcts-plan')
+    return ['', f"mcts-plan (plan-level branching: a short plan, then its code, in one completion; `search.fresh=plan`, `fix=replan`) solves {len(new)} "
+                f"problem{'' if len(new) == 1 else 's'} that neither mcts-balanced nor any of oracle@10's samples solves ({num(new)}), and loses {len(lost)} that mcts-balanced solves ({num(lost)})."]
 
 if __name__ == '__main__': main()
