@@ -96,6 +96,14 @@ HALF_ARMS = {'mcts-levers': ('0-81', ' (plan-level branching, targeted repair an
 SIBLINGS = {'mcts-tree': ('tree_sample-1', 'mcts-balanced'), 'mcts-par8': ('parallel-8', 'mcts-balanced'), 'mcts-pw': ('widening-pw', 'mcts-balanced'), 'mcts-rave': ('rave-10', 'mcts-balanced'),
             'mcts-nv1': ('n_variants-1', 'mcts-balanced'), 'mcts-nv1-par8': ('n_variants-1_parallel-8', 'mcts-balanced')}  # the last two: issue 15's pair, in prose only  # arms whose rows sit in a sibling folder `<model>+<tag>/`: name -> (tag, strategy there)
 
+def numbers(ts) -> str:
+    "Task ids as the README lists them: their numbers in order, comma-separated ('none' if there are none)."
+    return ', '.join(t.split('/')[-1] for t in sorted(ts, key=lambda t: int(t.split('/')[-1]))) or 'none'
+
+def solved(b) -> set[str]:
+    "Task ids `b` passed."
+    return {r.task_id for r in b.per_problem if r.passed}
+
 def _cell(b): return '—' if b is None else f"{100 * b.pass_at_1:.1f}% ({b.solved}/{b.problems})"
 
 def readme_table(res:dict, names=MAIN, halves:bool=True) -> list[str]:
@@ -132,7 +140,7 @@ def readme_shortfall(res:dict, s:str='mcts-balanced') -> list[str]:
     "One line: the problems oracle@10 solves and `s` does not, by cause, with their ids."
     if s not in res or 'oracle' not in res: return []
     g = shortfall(res[s], res['oracle'])
-    ids = lambda k: ', '.join(t.split('/')[-1] for t in g[k]) or 'none'
+    ids = lambda k: numbers(g[k])
     n = sum(map(len, g.values()))
     return [f"Of the {n} problem{'' if n == 1 else 's'} oracle@10 solves and {s} does not: {len(g['visible tests fooled'])} where the visible tests passed "
             f"a program the hidden tests reject ({ids('visible tests fooled')}), {len(g['no visible pass found'])} where no program passing the visible "
@@ -218,17 +226,17 @@ def readme_goals_15(res:dict, s:str='mcts-balanced') -> list[str]:
 
 def readme_half_arms(res:dict, base:str='mcts-balanced', arms:dict|None=None) -> list[str]:
     "Notes under the table for the arms run on one half only (`arms`, default `HALF_ARMS`): score and budgets against `base` on the same problems, and what only the arm solves."
-    out, solved = [], lambda b: {r.task_id for r in b.per_problem if r.passed}
+    out = []
     for arm, (rng, what) in (HALF_ARMS if arms is None else arms).items():
         if arm not in res or base not in res or res[arm].problems == 164: continue
         a, m = subset(res[arm], rng), subset(res[base], rng)
         p = paired(a, m)
         others = [x for k, b in res.items() if k not in (arm, 'oracle') and (x := subset(b, rng)) is not None and x.problems == a.problems]
-        only = sorted(solved(a) - set().union(*map(solved, others)), key=lambda t: int(t.split('/')[-1]))
+        only = solved(a) - set().union(*map(solved, others))
         out += ['', f"{arm}{what} ran on problems {rng.replace('-', '–')} only, so its budget columns are means over them: there it passes {a.solved}/{a.problems} "
                     f"against {base}'s {m.solved} ({p['wins']} won, {p['losses']} lost, exact McNemar p = {p['p_mcnemar']:.2g}) at {a.calls_mean:.2f} completions "
                     f"and {a.tokens_mean:.0f} tokens per problem against {m.calls_mean:.2f} and {m.tokens_mean:.0f} ({a.tokens_mean / m.tokens_mean:.1f}× the tokens); "
-                    f"problems it solves that no other strategy in the table does (oracle@10 aside): {len(only)} ({', '.join(t.split('/')[-1] for t in only) or 'none'})."]
+                    f"problems it solves that no other strategy in the table does (oracle@10 aside): {len(only)} ({numbers(only)})."]
     return out
 
 def load_arms(humaneval:Path) -> dict:
@@ -272,7 +280,7 @@ def readme_choice(res:dict, arm:str='mcts-select', rng:str='0-81') -> list[str]:
     "What choosing by agreement did on the half `arm` ran: on the problems whose visible tests fooled mcts-balanced (oracle@10 solving them), and over all."
     if arm not in res or not all(s in res for s in ('mcts-balanced', 'oracle')) or (a := subset(res[arm], rng)) is None: return []
     fooled = shortfall(subset(res['mcts-balanced'], rng), subset(res['oracle'], rng))['visible tests fooled']
-    rows, num = {r.task_id: r for r in a.per_problem}, lambda ts: ', '.join(t.split('/')[-1] for t in ts) or 'none'
+    rows, num = {r.task_id: r for r in a.per_problem}, numbers
     ag = lambda t: rows[t].stats.get('agreement') or {}
     tie = [t for t in fooled if ag(t)]
     fixed, lone = [t for t in tie if rows[t].passed], [t for t in fooled if not ag(t)]
@@ -300,8 +308,7 @@ def readme_neweval(ne:dict, full:int) -> list[str]:
 def readme_plan(ne:dict) -> list[str]:
     "One line on what plan-level branching finds that ten samples do not, and what it loses against mcts-balanced."
     if not all(s in ne for s in ('mcts-plan', 'mcts-balanced', 'oracle')): return []
-    ok = lambda s: {r.task_id for r in ne[s].per_problem if r.passed}
-    num = lambda ts: ', '.join(t.split('/')[-1] for t in sorted(ts, key=lambda t: int(t.split('/')[-1]))) or 'none'
+    ok, num = lambda s: solved(ne[s]), numbers
     new, lost = ok('mcts-plan') - ok('oracle') - ok('mcts-balanced'), ok('mcts-balanced') - ok('mcts-plan')
     return ['', f"mcts-plan (plan-level branching: a short plan, then its code, in one completion; `search.fresh=plan`, `fix=replan`) solves {len(new)} "
                 f"problem{'' if len(new) == 1 else 's'} that neither mcts-balanced nor any of oracle@10's samples solves ({num(new)}), and loses {len(lost)} that mcts-balanced solves ({num(lost)})."]
