@@ -239,8 +239,9 @@ class MemoryRecord(BaseModel):
 
 # %% ../nbs/17_rag.ipynb #00ffef19
 def admit(row) -> bool:
-    "Whether a results row may enter the memory: it passed all its visible tests (at least one). Never reads the hidden verdict."
-    return bool(getattr(row, 'code', None)) and (getattr(row, 'visible_tests', 0) or 0) > 0 and getattr(row, 'visible_frac', None) == 1.0
+    "Whether a results row may enter the memory: it passed all its visible tests (at least one) and was not chosen by the hidden verdict (oracle rows). Never reads the hidden verdict."
+    return (bool(getattr(row, 'code', None)) and getattr(row, 'strategy', None) != 'oracle'
+            and (getattr(row, 'visible_tests', 0) or 0) > 0 and getattr(row, 'visible_frac', None) == 1.0)
 
 # %% ../nbs/17_rag.ipynb #e3de2109
 def select_ids(problems) -> set[str]|None:

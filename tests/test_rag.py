@@ -148,6 +148,17 @@ def test_hidden_verdict_never_used(tmp_path):
     assert mem[0].tests == [t.call for t in problem_from_humaneval(recs['HumanEval/3']).visible_tests] and mem[0].tests
     assert 'check(' not in mem[0].prompt and recs['HumanEval/3']['test'] not in mem[0].model_dump_json()
 
+def test_oracle_rows_never_admitted(tmp_path):
+    "oracle@10 picks its program by the hidden verdict, so its rows stay out of the memory even when they pass every visible test."
+    r = load_humaneval([3])[0]
+    n = len(problem_from_humaneval({k: r[k] for k in ('task_id', 'prompt', 'entry_point')}).visible_tests)
+    ok = _row('HumanEval/3', True, 1.0, n)
+    orc = ok.model_copy(update=dict(strategy='oracle', code='def f(): return 1'))
+    assert admit(ok) and not admit(orc)
+    (tmp_path/'oracle.jsonl').write_text(orc.model_dump_json() + '\n')
+    (tmp_path/'greedy.jsonl').write_text(ok.model_dump_json() + '\n')
+    assert [m.code for m in memory_from_results(tmp_path, problems='0-81')] == [ok.code]
+
 def test_committed_results_respect_selection():
     mem = memory_from_results(ROOT/'results/humaneval/qwen2.5-coder-0.5b', problems='82-163')
     assert mem and all(82 <= int(m.problem_id.split('/')[1]) <= 163 for m in mem)
