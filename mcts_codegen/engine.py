@@ -262,7 +262,7 @@ _Search.plans = property(_plans)
 def _expansion(self:_Search, node:Node) -> tuple[str, str, Failure|None]:
     "(mode, plan to revise, failing call) of the next expansion of `node`, by `search.fresh` and `search.fix`."
     s = self.s
-    if node is self.root: return ('plan' if s.fresh == 'plan' else 'fresh'), '', None
+    if node is self.root: return ('plan' if s.fresh == 'plan' and self.calls >= s.plan_after else 'fresh'), '', None
     fail, fix = first_failure(node.result), s.fix
     if fix == 'auto': fix = 'repair' if fail is not None and node.result.n_passed > 0 else 'replan'
     if fix == 'repair': return ('repair' if fail is not None else 'refine'), '', fail

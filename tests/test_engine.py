@@ -216,6 +216,17 @@ def test_plan_branching_revises_the_plan_after_a_failure(ex):
     assert revisions and all('The function written from it is wrong' in u and 'revised plan' in u for u in revisions)
     assert res.passed and res.code == RIGHT and res.llm_calls <= 8
 
+def test_plans_held_back_until_plain_samples_fail(ex):
+    "`plan_after`: the greedy answer and the first fresh samples are plain code; only later root expansions ask for a plan."
+    seen = []
+    cfg = create_preset('BALANCED', fresh='plan', plan_after=4, fix='refine', root_min=8, max_llm_calls=8)
+    res = MCTSEngine(ScriptedClient(lever_reply(seen, WRONG * 3)), cfg, executor=ex).search(P)
+    asked = ["'Plan:'" in u for u in seen]
+    assert asked[:4] == [False] * 4 and any(asked[4:]), asked  # 1 greedy + 3 samples plain; plans after
+    first = []
+    MCTSEngine(ScriptedClient(lever_reply(first, WRONG * 3)), create_preset('BALANCED', fresh='plan', max_llm_calls=4), executor=ex).search(P)
+    assert "'Plan:'" in first[0]  # plan_after=0: the greedy answer is plan-made too, as before
+
 def test_targeted_repair_shows_one_failing_call_and_keeps_helpers(ex):
     seen = []
     helper = 'def twice(x):\n    return 2 * x\n\ndef sq(x):\n    return twice(x) if x == 3 else 4\n'  # sq(3) wrong, sq(-2) right
