@@ -3,11 +3,13 @@ that the README says exactly that. Fails (exit 1), naming the claim, when the pr
 
     python bench/readme_numbers.py [--readme README.md] [--results results/humaneval]
 """
-import argparse, re, sys
+import argparse, json, re, sys
 from pathlib import Path
 from mcts_codegen.benchmark import hindsight, load_results, paired, shortfall, subset
 from mcts_codegen.engine import code_key
 from mcts_codegen.loaders import load_humaneval, problem_from_humaneval
+
+ROOT = Path(__file__).resolve().parent.parent
 
 def sci(p:float) -> str:
     "A p-value as the README writes it: 0.27, 0.0015, 2.4e-4, 8e-7."
@@ -68,7 +70,7 @@ def fixed_protocol(c:Checker, humaneval:Path, neweval:Path):
     for i, line in enumerate(l for l in readme_section(humaneval, neweval) if l.strip() and not set(l) <= set('|-')):
         c.claim(f"fixed protocol, generated line {i + 1}", line)
     res = load_arms(humaneval)
-    agents_alone(c, res); tree_arm(c, res); reflexion_words(c, res); hindsight_words(c, res); parallel_pairs(c, res); greedy_15(c, humaneval, neweval, res); widening_arm(c, res)
+    agents_alone(c, res); tree_arm(c, res); reflexion_words(c, res); hindsight_words(c, res); parallel_pairs(c, res); greedy_15(c, humaneval, neweval, res); widening_arm(c, res); nets_arm(c, res)
 
 def agents_alone(c:Checker, res:dict):
     "The README's words on HRM and TRM, run alone on the test half (their figures are in the generated notes): asserted on the rows."
@@ -102,6 +104,17 @@ def reflexion_words(c:Checker, res:dict):
     t = subset(r, '82-163')
     assert t.cache_hits == t.calls_mean * t.problems, "'its test half repeats, request for request, an earlier run' (every completion a cache hit)"
     c.claim("reflexion test half cached", f"On its test half it found every one of its {t.cache_hits} completions in the response cache")
+
+def nets_arm(c:Checker, res:dict):
+    "The README's words on the trained-networks arm (test half; its figures are in the generated note): asserted on the rows and on the networks' evaluation."
+    if 'mcts-nets' not in res: return
+    n, m = (subset(res[s], '82-163') for s in ('mcts-nets', 'mcts-balanced'))
+    p = paired(n, m)
+    auc = json.loads((ROOT/'results/nets/qwen2.5-coder-0.5b/eval.json').read_text())['test']['value_auc']
+    assert sum(r.stats.get('net_values', 0) for r in n.per_problem) > 0, "the value network was asked"
+    c.claim("nets arm", f"pass {n.solved}/{n.problems} against mcts-balanced's {m.solved} ({p['wins']} won, {p['losses']} lost, p = {p['p_mcnemar']:.2f}) "
+                        f"at {n.calls_mean:.2f} completions per problem against {m.calls_mean:.2f}")
+    c.claim("nets AUC", f"(held-out AUC {auc:.2f})")
 
 def tree_arm(c:Checker, res:dict):
     "The README's words on the prefix-tree sampling arm (dev half; its figures are in the generated note): asserted on the rows."

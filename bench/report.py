@@ -85,16 +85,23 @@ def main(argv=None):
 MAIN = ['greedy', 'best-of-n', 'reflexion', 'mcts-balanced', 'oracle']
 NAMES = {'greedy': 'greedy', 'best-of-n': 'best-of-n (N=10)', 'reflexion': 'reflexion (≤10 calls)', 'mcts-balanced': 'mcts-balanced (≤10 calls)',
          'mcts-levers': 'mcts-levers (≤10 calls)', 'auto': 'auto (router, ≤10 calls)', 'oracle': 'oracle@10 (upper bound)',
-         'hrm': 'hrm (≤10 calls)', 'trm': 'trm (≤10 calls)', 'mcts-tree': 'mcts-tree (≤10 calls)', 'mcts-par8': 'mcts-par8 (≤10 calls)', 'mcts-pw': 'mcts-pw (≤10 calls)', 'mcts-rave': 'mcts-rave (≤10 calls)', 'mcts-select': 'mcts-select (≤10 calls)', 'mcts-plan': 'mcts-plan (≤10 calls)'}
+         'hrm': 'hrm (≤10 calls)', 'trm': 'trm (≤10 calls)', 'mcts-tree': 'mcts-tree (≤10 calls)', 'mcts-par8': 'mcts-par8 (≤10 calls)', 'mcts-pw': 'mcts-pw (≤10 calls)', 'mcts-rave': 'mcts-rave (≤10 calls)', 'mcts-select': 'mcts-select (≤10 calls)', 'mcts-plan': 'mcts-plan (≤10 calls)',
+         'mcts-nets': 'mcts-nets (≤10 calls)', 'mcts-rag': 'mcts-rag (≤10 calls)', 'mcts-plan4': 'mcts-plan4 (≤10 calls)'}
 HALF_ARMS = {'mcts-levers': ('0-81', ' (plan-level branching, targeted repair and choice by agreement on model-written inputs, all on)'),  # the ablation arm: dev half
              'hrm': ('82-163', ''), 'trm': ('82-163', ''),  # agents run alone on the test half (issue 16)
              'reflexion': ('82-163', ''),  # on the fixed protocol so far on the test half; once it has run all 164 it is a row like the others
              'mcts-tree': ('0-81', ' (mcts-balanced with prefix-tree sampling, `--set llm.tree_sample=1`)'),  # lever 1 of issue 13: dev half
              'mcts-par8': ('0-81', ' (mcts-balanced allowing 8 expansions in flight under virtual loss, `--set search.parallel=8`)'),  # issue 15's paired check
              'mcts-pw': ('0-81', ' (mcts-balanced with progressive widening, at most ⌈1.5·N^0.5⌉ children, in place of the widen arm, `--set search.widening=pw`)'),  # issue 15's ablation
-             'mcts-rave': ('0-81', ' (mcts-balanced with RAVE over expansion kinds, `--set search.rave=10`)')}  # issue 15's ablation
+             'mcts-rave': ('0-81', ' (mcts-balanced with RAVE over expansion kinds, `--set search.rave=10`)'),  # issue 15's ablation
+             # lever 5 of issue 13 on the test half: both learnt from problems 0-81 (searches with visible tests only; programs that passed them), so 82-163 is held out
+             'mcts-nets': ('82-163', ' (mcts-balanced with the trained networks: the value network in the reward where the LLM reflector would be, the policy network as priors; '
+                                     '`--set search.nets=results/nets/qwen2.5-coder-0.5b/best.pt --set search.reflector_weight=0.5`, fitted on searches of problems 0–81)'),
+             'mcts-rag': ('82-163', ' (mcts-balanced with retrieval in its prompts, `--rag`, from an index of the programs that passed the visible tests of problems 0–81 '
+                                    'and standard-library notes)')}
 SIBLINGS = {'mcts-tree': ('tree_sample-1', 'mcts-balanced'), 'mcts-par8': ('parallel-8', 'mcts-balanced'), 'mcts-pw': ('widening-pw', 'mcts-balanced'), 'mcts-rave': ('rave-10', 'mcts-balanced'),
-            'mcts-nv1': ('n_variants-1', 'mcts-balanced'), 'mcts-nv1-par8': ('n_variants-1_parallel-8', 'mcts-balanced')}  # the last two: issue 15's pair, in prose only  # arms whose rows sit in a sibling folder `<model>+<tag>/`: name -> (tag, strategy there)
+            'mcts-nv1': ('n_variants-1', 'mcts-balanced'), 'mcts-nv1-par8': ('n_variants-1_parallel-8', 'mcts-balanced'),
+            'mcts-nets': ('nets', 'mcts-balanced'), 'mcts-rag': ('rag', 'mcts-balanced'), 'mcts-plan4': ('plan-after-4', 'mcts-balanced')}  # the last two: issue 15's pair, in prose only  # arms whose rows sit in a sibling folder `<model>+<tag>/`: name -> (tag, strategy there)
 
 def numbers(ts) -> str:
     "Task ids as the README lists them: their numbers in order, comma-separated ('none' if there are none)."
@@ -260,13 +267,14 @@ def readme_section(humaneval:Path, neweval:Path|None=None) -> list[str]:
     out += readme_pairs(res, [('mcts-balanced', 'best-of-n'), ('mcts-balanced', 'greedy'), ('mcts-balanced', 'reflexion'),
                               ('mcts-balanced', 'oracle'), ('best-of-n', 'greedy'), ('auto', 'mcts-balanced'), ('auto', 'best-of-n'),
                               ('mcts-levers', 'mcts-balanced'), ('hrm', 'mcts-balanced'), ('trm', 'mcts-balanced'), ('mcts-tree', 'mcts-balanced'),
-                              ('mcts-par8', 'mcts-balanced'), ('mcts-pw', 'mcts-balanced'), ('mcts-rave', 'mcts-balanced')]) + ['']
+                              ('mcts-par8', 'mcts-balanced'), ('mcts-pw', 'mcts-balanced'), ('mcts-rave', 'mcts-balanced'),
+                              ('mcts-nets', 'mcts-balanced'), ('mcts-rag', 'mcts-balanced')]) + ['']
     out += readme_shortfall(res) + [''] + readme_why(res) + [''] + readme_goals(res) + [''] + readme_route_goals(res)
     ne = load_results(neweval) if neweval is not None and Path(neweval).exists() else {}
     full = max((b.problems for b in ne.values()), default=0)  # NewEval's size: the most problems a strategy ran
     if ne: out += [''] + readme_neweval(ne, full)
     h15, n15 = humaneval.parent / LARGE, None if neweval is None else Path(neweval).parent / LARGE
-    if h15 != humaneval and h15.is_dir() and (r15 := entered(load_results(h15), ARMS_15)):
+    if h15 != humaneval and h15.is_dir() and (r15 := entered(load_arms(h15), ARMS_15)):
         out += ['', f"The 1.5B model on the same protocol (`bash bench/protocol_v2.sh {LARGE}`; rows in `results/humaneval-v2/{LARGE}/`), the strategies run on all 164 so far:", '']
         out += readme_table(r15, MAIN[:-1] + ['auto', *ARMS_15, 'oracle']) + readme_cached(r15) + readme_half_arms(r15, arms=ARMS_15) + ['']
         out += readme_pairs(r15, [('mcts-balanced', 'best-of-n'), ('mcts-balanced', 'greedy'), ('best-of-n', 'greedy'), ('mcts-balanced', 'oracle'),
@@ -274,12 +282,14 @@ def readme_section(humaneval:Path, neweval:Path|None=None) -> list[str]:
         out += [''] + readme_shortfall(r15) + [l for a in ARMS_15 if a in r15 and r15[a].problems == 164 for l in readme_shortfall(r15, a)]
         out += [''] + readme_goals_15(r15) + [l for a in ARMS_15 for l in readme_goals_15(r15, a)] + readme_choice(r15)
         if route := readme_route_goals(r15): out += ['', "auto on this model routes with the router the package ships, fitted on the 0.5B model's rows of problems 0–81:"] + route
-        if n15 is not None and n15.is_dir() and (ne15 := readme_neweval(load_results(n15), full)): out += ['', 'NewEval, 1.5B (the strategies run on every problem so far):', ''] + ne15
+        if n15 is not None and n15.is_dir() and (ne15 := readme_neweval(load_arms(n15), full)): out += ['', 'NewEval, 1.5B (the strategies run on every problem so far):', ''] + ne15
     return out
 
 LARGE = 'qwen2.5-coder-1.5b'
 ARMS_15 = {'mcts-select': ('0-81', ' (the SELECT preset: mcts-balanced searching on until three distinct programs pass the visible tests, `search.pass_k=3`, '
-                                   'and choosing among them by agreement on model-written inputs, `search.agreement=ties`)')}  # issue 13's lever 3 on the 1.5B model; once it has run all 164 it is a row like the others
+                                   'and choosing among them by agreement on model-written inputs, `search.agreement=ties`)'),
+           'mcts-plan4': ('0-81', ' (mcts-balanced drawing fresh programs from plans once four completions of plain code have failed, '
+                                  '`--set search.fresh=plan --set search.plan_after=4`)')}  # issue 13's lever 2 where samples fail  # issue 13's lever 3 on the 1.5B model; once it has run all 164 it is a row like the others
 
 def readme_choice(res:dict, arm:str='mcts-select', rng:str='0-81') -> list[str]:
     "What choosing by agreement did on the half `arm` ran: on the problems whose visible tests fooled mcts-balanced (oracle@10 solving them), and over all."
@@ -305,17 +315,21 @@ def readme_neweval(ne:dict, full:int) -> list[str]:
     "The NewEval table and pairs of one model's results: the strategies that ran all `full` problems."
     ne = {s: b for s, b in ne.items() if b.problems == full}
     if not ne: return []
-    out = readme_table(ne, MAIN[:-1] + ['mcts-select', 'mcts-plan', 'oracle'], halves=False) + [''] + readme_pairs(ne, [('mcts-balanced', 'best-of-n'), ('mcts-balanced', 'greedy'),
-                                                                                                       ('mcts-select', 'mcts-balanced'), ('mcts-select', 'best-of-n'), ('mcts-plan', 'mcts-balanced')], halves=False)
+    out = readme_table(ne, MAIN[:-1] + ['mcts-select', 'mcts-plan', 'mcts-plan4', 'oracle'], halves=False) + [''] + readme_pairs(ne, [('mcts-balanced', 'best-of-n'), ('mcts-balanced', 'greedy'),
+                                                                                                       ('mcts-select', 'mcts-balanced'), ('mcts-select', 'best-of-n'), ('mcts-plan', 'mcts-balanced'),
+                                                                                                       ('mcts-plan4', 'mcts-balanced'), ('mcts-plan4', 'best-of-n')], halves=False)
     short = [l for s in ('mcts-balanced', 'mcts-select') if s in ne and 'oracle' in ne and ne['oracle'].solved > ne[s].solved for l in readme_shortfall(ne, s)]
-    return out + ([''] + short if short else []) + readme_plan(ne)
+    return out + ([''] + short if short else []) + readme_plan(ne) + readme_plan(ne, 'mcts-plan4')
 
-def readme_plan(ne:dict) -> list[str]:
-    "One line on what plan-level branching finds that ten samples do not, and what it loses against mcts-balanced."
-    if not all(s in ne for s in ('mcts-plan', 'mcts-balanced', 'oracle')): return []
+PLAN_WHAT = {'mcts-plan': "plan-level branching: a short plan, then its code, in one completion; `search.fresh=plan`, `fix=replan`",
+             'mcts-plan4': "plans only once four completions of plain code have failed; `search.fresh=plan`, `plan_after=4`"}
+
+def readme_plan(ne:dict, arm:str='mcts-plan') -> list[str]:
+    "One line on what a plan arm finds that ten samples do not, and what it loses against mcts-balanced."
+    if not all(s in ne for s in (arm, 'mcts-balanced', 'oracle')): return []
     ok, num = lambda s: solved(ne[s]), numbers
-    new, lost = ok('mcts-plan') - ok('oracle') - ok('mcts-balanced'), ok('mcts-balanced') - ok('mcts-plan')
-    return ['', f"mcts-plan (plan-level branching: a short plan, then its code, in one completion; `search.fresh=plan`, `fix=replan`) solves {len(new)} "
+    new, lost = ok(arm) - ok('oracle') - ok('mcts-balanced'), ok('mcts-balanced') - ok(arm)
+    return ['', f"{arm} ({PLAN_WHAT[arm]}) solves {len(new)} "
                 f"problem{'' if len(new) == 1 else 's'} that neither mcts-balanced nor any of oracle@10's samples solves ({num(new)}), and loses {len(lost)} that mcts-balanced solves ({num(lost)})."]
 
 if __name__ == '__main__': main()
