@@ -70,7 +70,7 @@ def fixed_protocol(c:Checker, humaneval:Path, neweval:Path):
     for i, line in enumerate(l for l in readme_section(humaneval, neweval) if l.strip() and not set(l) <= set('|-')):
         c.claim(f"fixed protocol, generated line {i + 1}", line)
     res = load_arms(humaneval)
-    agents_alone(c, res); tree_arm(c, res); reflexion_words(c, res); hindsight_words(c, res); parallel_pairs(c, res); greedy_15(c, humaneval, neweval, res); widening_arm(c, res); nets_arm(c, res)
+    agents_alone(c, res); tree_arm(c, res); reflexion_words(c, res); hindsight_words(c, res); parallel_pairs(c, res); greedy_15(c, humaneval, neweval, res); widening_arm(c, res); nets_arm(c, res); plan4_words(c, humaneval, neweval)
 
 def agents_alone(c:Checker, res:dict):
     "The README's words on HRM and TRM, run alone on the test half (their figures are in the generated notes): asserted on the rows."
@@ -115,6 +115,24 @@ def nets_arm(c:Checker, res:dict):
     c.claim("nets arm", f"pass {n.solved}/{n.problems} against mcts-balanced's {m.solved} ({p['wins']} won, {p['losses']} lost, p = {p['p_mcnemar']:.2f}) "
                         f"at {n.calls_mean:.2f} completions per problem against {m.calls_mean:.2f}")
     c.claim("nets AUC", f"(held-out AUC {auc:.2f})")
+
+def plan4_words(c:Checker, humaneval:Path, neweval:Path):
+    "The README's words on plans only where plain samples fail (`mcts-plan4`, 1.5B): development half and NewEval, asserted on the rows."
+    from report import LARGE, load_arms
+    r15, n15 = load_arms(humaneval.parent / LARGE), load_arms(Path(neweval).parent / LARGE)
+    if 'mcts-plan4' not in r15 or 'mcts-plan4' not in n15: return
+    a, m = subset(r15['mcts-plan4'], '0-81'), subset(r15['mcts-balanced'], '0-81')
+    planned = [r.task_id for r in a.per_problem if r.stats.get('plan', 0)]
+    c.claim("plan4 dev", f"it solves the same {a.solved}/{a.problems} as mcts-balanced, having planned on only {len(planned)} problems")
+    assert a.solved == m.solved and paired(a, m)['wins'] == paired(a, m)['losses'] == 0, "'the same' problems"
+    na, nm, no = (n15[s] for s in ('mcts-plan4', 'mcts-balanced', 'oracle'))
+    c.claim("plan4 NewEval", f"On NewEval it passes {na.solved}/{na.problems} against mcts-balanced's {nm.solved}")
+    ok = lambda b: {r.task_id for r in b.per_problem if r.passed}
+    new, lost = ok(na) - ok(no) - ok(nm), ok(nm) - ok(na)
+    c.claim("plan4 finds", f"no sample of ten contains ({', '.join(sorted(new))})")
+    rows_m, rows_a = {r.task_id: r for r in nm.per_problem}, {r.task_id: r for r in na.per_problem}
+    assert {rows_m[t].llm_calls for t in lost} == {9} and all(rows_a[t].stats.get('plan', 0) for t in lost), "'with its 9th completion, a plain sample that a plan took the place of'"
+    c.claim("plan4 loses", f"and lost {len(lost)} problems that mcts-balanced solves with its 9th completion")
 
 def tree_arm(c:Checker, res:dict):
     "The README's words on the prefix-tree sampling arm (dev half; its figures are in the generated note): asserted on the rows."
