@@ -89,7 +89,6 @@ NAMES = {'greedy': 'greedy', 'best-of-n': 'best-of-n (N=10)', 'reflexion': 'refl
          'mcts-nets': 'mcts-nets (≤10 calls)', 'mcts-rag': 'mcts-rag (≤10 calls)', 'mcts-plan4': 'mcts-plan4 (≤10 calls)'}
 HALF_ARMS = {'mcts-levers': ('0-81', ' (plan-level branching, targeted repair and choice by agreement on model-written inputs, all on)'),  # the ablation arm: dev half
              'hrm': ('82-163', ''), 'trm': ('82-163', ''),  # agents run alone on the test half (issue 16)
-             'reflexion': ('82-163', ''),  # on the fixed protocol so far on the test half; once it has run all 164 it is a row like the others
              'mcts-tree': ('0-81', ' (mcts-balanced with prefix-tree sampling, `--set llm.tree_sample=1`)'),  # lever 1 of issue 13: dev half
              'mcts-par8': ('0-81', ' (mcts-balanced allowing 8 expansions in flight under virtual loss, `--set search.parallel=8`)'),  # issue 15's paired check
              'mcts-pw': ('0-81', ' (mcts-balanced with progressive widening, at most ⌈1.5·N^0.5⌉ children, in place of the widen arm, `--set search.widening=pw`)'),  # issue 15's ablation
