@@ -124,6 +124,11 @@ def plan4_words(c:Checker, humaneval:Path, neweval:Path):
     a, m = subset(r15['mcts-plan4'], '0-81'), subset(r15['mcts-balanced'], '0-81')
     planned = [r.task_id for r in a.per_problem if r.stats.get('plan', 0)]
     c.claim("plan4 dev", f"it solves the same {a.solved}/{a.problems} as mcts-balanced, having planned on only {len(planned)} problems")
+    r05 = load_arms(humaneval)
+    if 'mcts-plan4' in r05:
+        a5, m5 = subset(r05['mcts-plan4'], '0-81'), subset(r05['mcts-balanced'], '0-81')
+        assert a5.solved == m5.solved and paired(a5, m5)['wins'] == paired(a5, m5)['losses'] == 0, "0.5B: 'the same' problems"
+        c.claim("plan4 dev 0.5B", f"On the 0.5B model's it solves the same {a5.solved}/{a5.problems}, having planned on {sum(1 for r in a5.per_problem if r.stats.get('plan', 0))}.")
     assert a.solved == m.solved and paired(a, m)['wins'] == paired(a, m)['losses'] == 0, "'the same' problems"
     na, nm, no = (n15[s] for s in ('mcts-plan4', 'mcts-balanced', 'oracle'))
     c.claim("plan4 NewEval", f"On NewEval it passes {na.solved}/{na.problems} against mcts-balanced's {nm.solved}")

@@ -97,7 +97,9 @@ HALF_ARMS = {'mcts-levers': ('0-81', ' (plan-level branching, targeted repair an
              'mcts-nets': ('82-163', ' (mcts-balanced with the trained networks: the value network in the reward where the LLM reflector would be, the policy network as priors; '
                                      '`--set search.nets=results/nets/qwen2.5-coder-0.5b/best.pt --set search.reflector_weight=0.5`, fitted on searches of problems 0–81)'),
              'mcts-rag': ('82-163', ' (mcts-balanced with retrieval in its prompts, `--rag`, from an index of the programs that passed the visible tests of problems 0–81 '
-                                    'and standard-library notes)')}
+                                    'and standard-library notes)'),
+             'mcts-plan4': ('0-81', ' (mcts-balanced drawing fresh programs from plans once four completions of plain code have failed, '
+                                    '`--set search.fresh=plan --set search.plan_after=4`)')}  # issue 13's lever 2 where samples fail
 SIBLINGS = {'mcts-tree': ('tree_sample-1', 'mcts-balanced'), 'mcts-par8': ('parallel-8', 'mcts-balanced'), 'mcts-pw': ('widening-pw', 'mcts-balanced'), 'mcts-rave': ('rave-10', 'mcts-balanced'),
             'mcts-nv1': ('n_variants-1', 'mcts-balanced'), 'mcts-nv1-par8': ('n_variants-1_parallel-8', 'mcts-balanced'),
             'mcts-nets': ('nets', 'mcts-balanced'), 'mcts-rag': ('rag', 'mcts-balanced'), 'mcts-plan4': ('plan-after-4', 'mcts-balanced')}  # the last two: issue 15's pair, in prose only  # arms whose rows sit in a sibling folder `<model>+<tag>/`: name -> (tag, strategy there)
@@ -267,7 +269,7 @@ def readme_section(humaneval:Path, neweval:Path|None=None) -> list[str]:
                               ('mcts-balanced', 'oracle'), ('best-of-n', 'greedy'), ('auto', 'mcts-balanced'), ('auto', 'best-of-n'),
                               ('mcts-levers', 'mcts-balanced'), ('hrm', 'mcts-balanced'), ('trm', 'mcts-balanced'), ('mcts-tree', 'mcts-balanced'),
                               ('mcts-par8', 'mcts-balanced'), ('mcts-pw', 'mcts-balanced'), ('mcts-rave', 'mcts-balanced'),
-                              ('mcts-nets', 'mcts-balanced'), ('mcts-rag', 'mcts-balanced')]) + ['']
+                              ('mcts-nets', 'mcts-balanced'), ('mcts-rag', 'mcts-balanced'), ('mcts-plan4', 'mcts-balanced')]) + ['']
     out += readme_shortfall(res) + [''] + readme_why(res) + [''] + readme_goals(res) + [''] + readme_route_goals(res)
     ne = load_results(neweval) if neweval is not None and Path(neweval).exists() else {}
     full = max((b.problems for b in ne.values()), default=0)  # NewEval's size: the most problems a strategy ran
