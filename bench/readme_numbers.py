@@ -70,7 +70,7 @@ def fixed_protocol(c:Checker, humaneval:Path, neweval:Path):
     for i, line in enumerate(l for l in readme_section(humaneval, neweval) if l.strip() and not set(l) <= set('|-')):
         c.claim(f"fixed protocol, generated line {i + 1}", line)
     res = load_arms(humaneval)
-    agents_alone(c, res); tree_arm(c, res); reflexion_words(c, res); hindsight_words(c, res); parallel_pairs(c, res); greedy_15(c, humaneval, neweval, res); widening_arm(c, res); nets_arm(c, res); plan4_words(c, humaneval, neweval)
+    agents_alone(c, res); tree_arm(c, res); reflexion_words(c, res); hindsight_words(c, res); parallel_pairs(c, res); greedy_15(c, humaneval, neweval, res); widening_arm(c, res); nets_arm(c, res); plan4_words(c, humaneval, neweval); router_15(c, humaneval)
 
 def agents_alone(c:Checker, res:dict):
     "The README's words on HRM and TRM, run alone on the test half (their figures are in the generated notes): asserted on the rows."
@@ -138,6 +138,15 @@ def plan4_words(c:Checker, humaneval:Path, neweval:Path):
     rows_m, rows_a = {r.task_id: r for r in nm.per_problem}, {r.task_id: r for r in na.per_problem}
     assert {rows_m[t].llm_calls for t in lost} == {9} and all(rows_a[t].stats.get('plan', 0) for t in lost), "'with its 9th completion, a plain sample that a plan took the place of'"
     c.claim("plan4 loses", f"and lost {len(lost)} problems that mcts-balanced solves with its 9th completion")
+
+def router_15(c:Checker, humaneval:Path):
+    "The README's words on a router fitted on the 1.5B model's own development rows, replayed on its test half."
+    from report import LARGE
+    from mcts_codegen.orchestrator import MetaController, replay, default_controller
+    f = humaneval.parent / LARGE
+    own, shipped = replay(MetaController.fit(f), f, '82-163'), replay(default_controller(), f, '82-163')
+    same = sum(a['route'] == b['route'] for a, b in zip(own, shipped))
+    c.claim("1.5B own router", f"(the orchestrator page: {sum(r['passed'] for r in own)}/82 at {sum(r['calls'] for r in own) / 82:.2f} completions per problem, the same route on {same} of 82 problems)")
 
 def tree_arm(c:Checker, res:dict):
     "The README's words on the prefix-tree sampling arm (dev half; its figures are in the generated note): asserted on the rows."
