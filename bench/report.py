@@ -83,26 +83,26 @@ def main(argv=None):
 
 # ---- The README's fixed-protocol section: every line below is generated here, and bench/readme_numbers.py asserts each one.
 MAIN = ['greedy', 'best-of-n', 'reflexion', 'mcts-balanced', 'oracle']
+PLAN4 = ('0-81', ' (mcts-balanced drawing fresh programs from plans once four completions of plain code have failed, '
+                 '`--set search.fresh=plan --set search.plan_after=4`)')  # issue 13's lever 2 where samples fail, on both models' development halves
 NAMES = {'greedy': 'greedy', 'best-of-n': 'best-of-n (N=10)', 'reflexion': 'reflexion (≤10 calls)', 'mcts-balanced': 'mcts-balanced (≤10 calls)',
          'mcts-levers': 'mcts-levers (≤10 calls)', 'auto': 'auto (router, ≤10 calls)', 'oracle': 'oracle@10 (upper bound)',
          'hrm': 'hrm (≤10 calls)', 'trm': 'trm (≤10 calls)', 'mcts-tree': 'mcts-tree (≤10 calls)', 'mcts-par8': 'mcts-par8 (≤10 calls)', 'mcts-pw': 'mcts-pw (≤10 calls)', 'mcts-rave': 'mcts-rave (≤10 calls)', 'mcts-select': 'mcts-select (≤10 calls)', 'mcts-plan': 'mcts-plan (≤10 calls)',
-         'mcts-nets': 'mcts-nets (≤10 calls)', 'mcts-rag': 'mcts-rag (≤10 calls)', 'mcts-plan4': 'mcts-plan4 (≤10 calls)'}
+         'mcts-nets': 'mcts-nets (≤10 calls)', 'mcts-plan4': 'mcts-plan4 (≤10 calls)'}
 HALF_ARMS = {'mcts-levers': ('0-81', ' (plan-level branching, targeted repair and choice by agreement on model-written inputs, all on)'),  # the ablation arm: dev half
              'hrm': ('82-163', ''), 'trm': ('82-163', ''),  # agents run alone on the test half (issue 16)
              'mcts-tree': ('0-81', ' (mcts-balanced with prefix-tree sampling, `--set llm.tree_sample=1`)'),  # lever 1 of issue 13: dev half
              'mcts-par8': ('0-81', ' (mcts-balanced allowing 8 expansions in flight under virtual loss, `--set search.parallel=8`)'),  # issue 15's paired check
              'mcts-pw': ('0-81', ' (mcts-balanced with progressive widening, at most ⌈1.5·N^0.5⌉ children, in place of the widen arm, `--set search.widening=pw`)'),  # issue 15's ablation
              'mcts-rave': ('0-81', ' (mcts-balanced with RAVE over expansion kinds, `--set search.rave=10`)'),  # issue 15's ablation
-             # lever 5 of issue 13 on the test half: both learnt from problems 0-81 (searches with visible tests only; programs that passed them), so 82-163 is held out
+             # lever 5 of issue 13 on the test half: the networks learnt from searches of problems 0-81 (visible tests only), so 82-163 is held out
              'mcts-nets': ('82-163', ' (mcts-balanced with the trained networks: the value network in the reward where the LLM reflector would be, the policy network as priors; '
                                      '`--set search.nets=results/nets/qwen2.5-coder-0.5b/best.pt --set search.reflector_weight=0.5`, fitted on searches of problems 0–81)'),
-             'mcts-rag': ('82-163', ' (mcts-balanced with retrieval in its prompts, `--rag`, from an index of the programs that passed the visible tests of problems 0–81 '
-                                    'and standard-library notes)'),
-             'mcts-plan4': ('0-81', ' (mcts-balanced drawing fresh programs from plans once four completions of plain code have failed, '
-                                    '`--set search.fresh=plan --set search.plan_after=4`)')}  # issue 13's lever 2 where samples fail
+             'mcts-plan4': PLAN4}
 SIBLINGS = {'mcts-tree': ('tree_sample-1', 'mcts-balanced'), 'mcts-par8': ('parallel-8', 'mcts-balanced'), 'mcts-pw': ('widening-pw', 'mcts-balanced'), 'mcts-rave': ('rave-10', 'mcts-balanced'),
             'mcts-nv1': ('n_variants-1', 'mcts-balanced'), 'mcts-nv1-par8': ('n_variants-1_parallel-8', 'mcts-balanced'),
-            'mcts-nets': ('nets', 'mcts-balanced'), 'mcts-rag': ('rag', 'mcts-balanced'), 'mcts-plan4': ('plan-after-4', 'mcts-balanced')}  # the last two: issue 15's pair, in prose only  # arms whose rows sit in a sibling folder `<model>+<tag>/`: name -> (tag, strategy there)
+            'mcts-nets': ('nets', 'mcts-balanced'), 'mcts-plan4': ('plan-after-4', 'mcts-balanced')}
+# SIBLINGS: arms whose rows sit in a sibling folder `<model>+<tag>/`, name -> (tag, strategy there); mcts-nv1 and mcts-nv1-par8 are issue 15's pair, in prose only
 
 def numbers(ts) -> str:
     "Task ids as the README lists them: their numbers in order, comma-separated ('none' if there are none)."
@@ -111,6 +111,10 @@ def numbers(ts) -> str:
 def solved(b) -> set[str]:
     "Task ids `b` passed."
     return {r.task_id for r in b.per_problem if r.passed}
+
+def planned(b) -> set[str]:
+    "Task ids where `b`'s search drew at least one program from a plan."
+    return {r.task_id for r in b.per_problem if r.stats.get('plan', 0)}
 
 def _cell(b): return '—' if b is None else f"{100 * b.pass_at_1:.1f}% ({b.solved}/{b.problems})"
 
@@ -269,7 +273,7 @@ def readme_section(humaneval:Path, neweval:Path|None=None) -> list[str]:
                               ('mcts-balanced', 'oracle'), ('best-of-n', 'greedy'), ('auto', 'mcts-balanced'), ('auto', 'best-of-n'),
                               ('mcts-levers', 'mcts-balanced'), ('hrm', 'mcts-balanced'), ('trm', 'mcts-balanced'), ('mcts-tree', 'mcts-balanced'),
                               ('mcts-par8', 'mcts-balanced'), ('mcts-pw', 'mcts-balanced'), ('mcts-rave', 'mcts-balanced'),
-                              ('mcts-nets', 'mcts-balanced'), ('mcts-rag', 'mcts-balanced'), ('mcts-plan4', 'mcts-balanced')]) + ['']
+                              ('mcts-nets', 'mcts-balanced'), ('mcts-plan4', 'mcts-balanced')]) + ['']
     out += readme_shortfall(res) + [''] + readme_why(res) + [''] + readme_goals(res) + [''] + readme_route_goals(res)
     ne = load_results(neweval) if neweval is not None and Path(neweval).exists() else {}
     full = max((b.problems for b in ne.values()), default=0)  # NewEval's size: the most problems a strategy ran
@@ -288,9 +292,8 @@ def readme_section(humaneval:Path, neweval:Path|None=None) -> list[str]:
 
 LARGE = 'qwen2.5-coder-1.5b'
 ARMS_15 = {'mcts-select': ('0-81', ' (the SELECT preset: mcts-balanced searching on until three distinct programs pass the visible tests, `search.pass_k=3`, '
-                                   'and choosing among them by agreement on model-written inputs, `search.agreement=ties`)'),
-           'mcts-plan4': ('0-81', ' (mcts-balanced drawing fresh programs from plans once four completions of plain code have failed, '
-                                  '`--set search.fresh=plan --set search.plan_after=4`)')}  # issue 13's lever 2 where samples fail  # issue 13's lever 3 on the 1.5B model; once it has run all 164 it is a row like the others
+                                   'and choosing among them by agreement on model-written inputs, `search.agreement=ties`)'),  # issue 13's lever 3
+           'mcts-plan4': PLAN4}  # an arm that has run all 164 is a row like the others
 
 def readme_choice(res:dict, arm:str='mcts-select', rng:str='0-81') -> list[str]:
     "What choosing by agreement did on the half `arm` ran: on the problems whose visible tests fooled mcts-balanced (oracle@10 solving them), and over all."
