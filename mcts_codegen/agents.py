@@ -237,8 +237,8 @@ class GeneratorAgent:
                 ):
         self.client, self.temperature, self.max_tokens, self.ctx = client, temperature, max_tokens, context
 
-    def _context(self, problem, code=None, feedback=None) -> str:
-        return self.ctx.context(problem, code, feedback) if self.ctx is not None else ''
+    def _context(self, problem, code=None, feedback=None, retrieve=True) -> str:
+        return self.ctx.context(problem, code, feedback) if self.ctx is not None and retrieve else ''
 
     async def _sample(self, messages, n, seed, greedy_first):
         "Completions for `messages`: optionally one greedy, the rest sampled."
@@ -258,14 +258,15 @@ class GeneratorAgent:
                       mode:str|None=None, # 'fresh', 'refine', 'plan' or 'repair' (None: fresh without a parent, refine with one)
                       plan:str='', # the parent's plan, to revise ('plan' with a parent)
                       failure:Failure|None=None, # the parent's failing call ('repair'; None: refine instead)
+                      retrieve:bool=True, # put the context provider's retrieved context in the prompt
                      ) -> tuple[list[Variant], int, int]:
         "Up to `n` parsed variants, the number of completions spent, and the tokens they cost."
         kind = mode or ('fresh' if parent is None else 'refine')
         if kind == 'repair' and (parent is None or failure is None): kind = 'refine' if parent is not None else 'fresh'
         if kind == 'refine' and parent is None: kind = 'fresh'
-        if kind == 'fresh': msgs = fresh_messages(problem, self._context(problem))
-        elif kind == 'refine': msgs = refine_messages(problem, parent, feedback, self._context(problem, parent, feedback))
-        elif kind == 'plan': msgs = plan_messages(problem, self._context(problem, parent, feedback or None), plan, parent, feedback)
+        if kind == 'fresh': msgs = fresh_messages(problem, self._context(problem, retrieve=retrieve))
+        elif kind == 'refine': msgs = refine_messages(problem, parent, feedback, self._context(problem, parent, feedback, retrieve))
+        elif kind == 'plan': msgs = plan_messages(problem, self._context(problem, parent, feedback or None, retrieve), plan, parent, feedback)
         elif kind == 'repair': msgs = repair_messages(problem, parent, failure)
         else: raise ValueError(f"unknown expansion mode {mode!r}; use fresh, refine, plan or repair")
         comps = await self._sample(msgs, n, seed, greedy_first)

@@ -307,7 +307,7 @@ async def _propose(self:_Search, node:Node, n:int, greedy:bool) -> list[Variant]
     t0 = time.perf_counter()
     try:
         variants, spent, toks = await eng.gen.propose(self.p, n, parent, fb, seed=call_seed(s.seed, self.seed_index(n)), greedy_first=greedy,
-                                                      mode=mode, plan=plan, failure=fail)
+                                                      mode=mode, plan=plan, failure=fail, retrieve=self.calls >= s.rag_after)
     except Exception as e:
         self.t_llm += time.perf_counter() - t0
         self.st['failed_expansions'] += 1; self.failure(e, n)

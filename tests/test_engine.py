@@ -227,6 +227,23 @@ def test_plans_held_back_until_plain_samples_fail(ex):
     MCTSEngine(ScriptedClient(lever_reply(first, WRONG * 3)), create_preset('BALANCED', fresh='plan', max_llm_calls=4), executor=ex).search(P)
     assert "'Plan:'" in first[0]  # plan_after=0: the greedy answer is plan-made too, as before
 
+class Notes:
+    "A context provider that marks every prompt it is asked for."
+    def context(self, problem, code=None, feedback=None): return 'RETRIEVED_NOTE_42'
+
+def test_retrieval_held_back_until_the_greedy_answer_fails(ex):
+    "`rag_after=1`: the greedy answer's prompt stays plain; the prompts after its failure carry the retrieved context."
+    def run(**kw):
+        seen = []
+        def reply(msgs):
+            seen.append(msgs[-1]['content'])
+            return fence(WRONG[len(seen) % len(WRONG)])
+        MCTSEngine(ScriptedClient(reply), create_preset('BALANCED', max_llm_calls=5, **kw), executor=ex, context=Notes()).search(P)
+        return ['RETRIEVED_NOTE_42' in u for u in seen]
+    after = run(rag_after=1)
+    assert after[0] is False and len(after) > 1 and all(after[1:]), after
+    assert all(run()), 'rag_after=0: every prompt carries the context, as before'
+
 def test_targeted_repair_shows_one_failing_call_and_keeps_helpers(ex):
     seen = []
     helper = 'def twice(x):\n    return 2 * x\n\ndef sq(x):\n    return twice(x) if x == 3 else 4\n'  # sq(3) wrong, sq(-2) right
