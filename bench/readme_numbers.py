@@ -70,7 +70,7 @@ def fixed_protocol(c:Checker, humaneval:Path, neweval:Path):
     for i, line in enumerate(l for l in readme_section(humaneval, neweval) if l.strip() and not set(l) <= set('|-')):
         c.claim(f"fixed protocol, generated line {i + 1}", line)
     res = load_arms(humaneval)
-    agents_alone(c, res); tree_arm(c, res); reflexion_words(c, res); hindsight_words(c, res); parallel_pairs(c, res); greedy_15(c, humaneval, neweval, res); widening_arm(c, res); nets_arm(c, res); plan4_words(c, humaneval, neweval); router_15(c, humaneval)
+    agents_alone(c, res); tree_arm(c, res); reflexion_words(c, res); hindsight_words(c, res); parallel_pairs(c, res); greedy_15(c, humaneval, neweval, res); widening_arm(c, res); nets_arm(c, res); rag1_arm(c, res); plan4_words(c, humaneval, neweval); router_15(c, humaneval)
 
 def agents_alone(c:Checker, res:dict):
     "The README's words on HRM and TRM, run alone on the test half (their figures are in the generated notes): asserted on the rows."
@@ -115,6 +115,19 @@ def nets_arm(c:Checker, res:dict):
     c.claim("nets arm", f"pass {n.solved}/{n.problems} against mcts-balanced's {m.solved} ({p['wins']} won, {p['losses']} lost, p = {p['p_mcnemar']:.2f}) "
                         f"at {n.calls_mean:.2f} completions per problem against {m.calls_mean:.2f}")
     c.claim("nets AUC", f"(held-out AUC {auc:.2f})")
+
+def rag1_arm(c:Checker, res:dict):
+    "The README's words on retrieval only after a failure (`mcts-rag1`, test half): asserted on the rows."
+    if 'mcts-rag1' not in res: return
+    r, m = (subset(res[s], '82-163') for s in ('mcts-rag1', 'mcts-balanced'))
+    p = paired(r, m)
+    rr, mm = ({x.task_id: x for x in b.per_problem} for b in (r, m))
+    assert all(rr[t].llm_calls > 1 and mm[t].llm_calls > 1 for t in rr if rr[t].passed != mm[t].passed), "every difference is on a problem whose greedy answer failed"
+    failed = [t for t in mm if mm[t].llm_calls > 1 and rr[t].llm_calls > 1]  # greedy answer failed its visible tests (the prompts differ only after it)
+    c.claim("rag1 arm", f"passes {r.solved}/{r.problems} against mcts-balanced's {m.solved} ({p['wins']} won, {p['losses']} lost, p = {p['p_mcnemar']:.2g}) "
+                        f"at {r.calls_mean:.2f} completions and {r.tokens_mean:.0f} tokens per problem against {m.calls_mean:.2f} and {m.tokens_mean:.0f}")
+    c.claim("rag1 after a failure", f"of the {len(failed)} problems whose greedy answer failed, it solves {sum(rr[t].passed for t in failed)} "
+                                    f"against mcts-balanced's {sum(mm[t].passed for t in failed)}")
 
 def plan4_words(c:Checker, humaneval:Path, neweval:Path):
     "The README's words on plans only where plain samples fail (`mcts-plan4`): both models' development halves and NewEval (1.5B), asserted on the rows."

@@ -88,7 +88,7 @@ PLAN4 = ('0-81', ' (mcts-balanced drawing fresh programs from plans once four co
 NAMES = {'greedy': 'greedy', 'best-of-n': 'best-of-n (N=10)', 'reflexion': 'reflexion (≤10 calls)', 'mcts-balanced': 'mcts-balanced (≤10 calls)',
          'mcts-levers': 'mcts-levers (≤10 calls)', 'auto': 'auto (router, ≤10 calls)', 'oracle': 'oracle@10 (upper bound)',
          'hrm': 'hrm (≤10 calls)', 'trm': 'trm (≤10 calls)', 'mcts-tree': 'mcts-tree (≤10 calls)', 'mcts-par8': 'mcts-par8 (≤10 calls)', 'mcts-pw': 'mcts-pw (≤10 calls)', 'mcts-rave': 'mcts-rave (≤10 calls)', 'mcts-select': 'mcts-select (≤10 calls)', 'mcts-plan': 'mcts-plan (≤10 calls)',
-         'mcts-nets': 'mcts-nets (≤10 calls)', 'mcts-plan4': 'mcts-plan4 (≤10 calls)'}
+         'mcts-nets': 'mcts-nets (≤10 calls)', 'mcts-plan4': 'mcts-plan4 (≤10 calls)', 'mcts-rag1': 'mcts-rag1 (≤10 calls)'}
 HALF_ARMS = {'mcts-levers': ('0-81', ' (plan-level branching, targeted repair and choice by agreement on model-written inputs, all on)'),  # the ablation arm: dev half
              'hrm': ('82-163', ''), 'trm': ('82-163', ''),  # agents run alone on the test half (issue 16)
              'mcts-tree': ('0-81', ' (mcts-balanced with prefix-tree sampling, `--set llm.tree_sample=1`)'),  # lever 1 of issue 13: dev half
@@ -98,10 +98,14 @@ HALF_ARMS = {'mcts-levers': ('0-81', ' (plan-level branching, targeted repair an
              # lever 5 of issue 13 on the test half: the networks learnt from searches of problems 0-81 (visible tests only), so 82-163 is held out
              'mcts-nets': ('82-163', ' (mcts-balanced with the trained networks: the value network in the reward where the LLM reflector would be, the policy network as priors; '
                                      '`--set search.nets=results/nets/qwen2.5-coder-0.5b/best.pt --set search.reflector_weight=0.5`, fitted on searches of problems 0–81)'),
-             'mcts-plan4': PLAN4}
+             'mcts-plan4': PLAN4,
+             # lever 5's retrieval on the test half: the index remembers problems 0-81 only (programs that passed their visible tests; `rag.admit`)
+             'mcts-rag1': ('82-163', " (mcts-balanced with retrieval only after a failure: the greedy answer's prompt stays plain, and every prompt after it carries "
+                                     "retrieved context, similar problems of 0–81 with a program from the 0.5B model's runs that passed their visible tests, and standard-library notes; "
+                                     "`--rag --set search.rag_after=1`)")}
 SIBLINGS = {'mcts-tree': ('tree_sample-1', 'mcts-balanced'), 'mcts-par8': ('parallel-8', 'mcts-balanced'), 'mcts-pw': ('widening-pw', 'mcts-balanced'), 'mcts-rave': ('rave-10', 'mcts-balanced'),
             'mcts-nv1': ('n_variants-1', 'mcts-balanced'), 'mcts-nv1-par8': ('n_variants-1_parallel-8', 'mcts-balanced'),
-            'mcts-nets': ('nets', 'mcts-balanced'), 'mcts-plan4': ('plan-after-4', 'mcts-balanced')}
+            'mcts-nets': ('nets', 'mcts-balanced'), 'mcts-plan4': ('plan-after-4', 'mcts-balanced'), 'mcts-rag1': ('rag-after-1', 'mcts-balanced')}
 # SIBLINGS: arms whose rows sit in a sibling folder `<model>+<tag>/`, name -> (tag, strategy there); mcts-nv1 and mcts-nv1-par8 are issue 15's pair, in prose only
 
 def numbers(ts) -> str:
@@ -273,7 +277,7 @@ def readme_section(humaneval:Path, neweval:Path|None=None) -> list[str]:
                               ('mcts-balanced', 'oracle'), ('best-of-n', 'greedy'), ('auto', 'mcts-balanced'), ('auto', 'best-of-n'),
                               ('mcts-levers', 'mcts-balanced'), ('hrm', 'mcts-balanced'), ('trm', 'mcts-balanced'), ('mcts-tree', 'mcts-balanced'),
                               ('mcts-par8', 'mcts-balanced'), ('mcts-pw', 'mcts-balanced'), ('mcts-rave', 'mcts-balanced'),
-                              ('mcts-nets', 'mcts-balanced'), ('mcts-plan4', 'mcts-balanced')]) + ['']
+                              ('mcts-nets', 'mcts-balanced'), ('mcts-plan4', 'mcts-balanced'), ('mcts-rag1', 'mcts-balanced')]) + ['']
     out += readme_shortfall(res) + [''] + readme_why(res) + [''] + readme_goals(res) + [''] + readme_route_goals(res)
     ne = load_results(neweval) if neweval is not None and Path(neweval).exists() else {}
     full = max((b.problems for b in ne.values()), default=0)  # NewEval's size: the most problems a strategy ran
