@@ -41,7 +41,7 @@ class SearchConfig(BaseModel):
     fix:Literal['refine','repair','replan','auto'] = Field('refine', description="expanding a failing program: refine from all feedback, repair one failing call in the smallest window, revise its plan, or auto (repair a near miss, replan otherwise)")
     root_min:int = Field(0, ge=0, le=1000, description="fresh programs at the root before any failing program is expanded (0: the selection rule decides)")
     plan_after:int = Field(0, ge=0, le=1000, description="with fresh='plan': completions spent on plain code before fresh programs at the root come from plans (0: plans from the first)")
-    rag_after:int = Field(0, ge=0, le=1000, description="with retrieval on: completions a search spends on plain prompts before retrieved context enters them (0: from the first; 1: the greedy answer's prompt stays plain, so retrieval follows a failure)")
+    rag_after:int = Field(0, ge=0, le=1000, description="with retrieval on, in the engine's searches (the mcts strategies): completions spent on plain prompts before retrieved context enters them (0: from the first; 1: the greedy answer's prompt stays plain, so retrieval follows a failure)")
     agreement:Literal['off','ties','no_tests'] = Field('off', description="break ties among the best programs by visible evidence by their behaviour on model-written test inputs: never, whenever two or more tie, or only on problems without visible tests (one LLM call, reserved from the budget)")
     n_inputs:int = Field(8, ge=1, le=64, description="test inputs (calls, no expected outputs) asked for when choosing by agreement")
     clean_k:int = Field(1, ge=1, le=1000, description="without visible tests: stop after this many distinct programs that run cleanly")
