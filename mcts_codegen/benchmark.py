@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Literal
 from pydantic import BaseModel, Field
-from .config import Config, LLMConfig, ExecutorConfig, SAMPLING_KEYS, create_preset, PRESETS
+from .config import Config, LLMConfig, RAGConfig, ExecutorConfig, SAMPLING_KEYS, create_preset, PRESETS
 from .problem import Problem
 from .loaders import load_humaneval, problem_from_humaneval, parse_ids
 from .llm import get_client
@@ -23,11 +23,12 @@ from .utils import run_sync, call_seed, peak_rss_mb, cpu_count
 from .records import JsonlLog, iter_jsonl, default_concurrency, RunLock
 
 # %% auto #0
-__all__ = ['STRATEGIES', 'SEARCH_MODULES', 'HUMANEVAL_SPLITS', 'ANCHORS', 'parse_strategies', 'pass_at_k', 'ProblemResult',
-           'code_text', 'engine_version', 'CacheClock', 'bench_config', 'run_problem', 'ResultsLog', 'read_results',
-           'latest_results', 'BenchmarkResult', 'summary_table', 'results_name', 'llm_slug', 'RayWorker',
-           'load_results', 'subset', 'run_benchmark', 'plot_pass1', 'plot_solve_curve', 'save_figures', 'mcnemar',
-           'paired', 'shortfall', 'hindsight', 'per_problem', 'call_split', 'wrong_completion', 'bench_executor']
+__all__ = ['STRATEGIES', 'SEARCH_MODULES', 'RAG_PLACE', 'HUMANEVAL_SPLITS', 'ANCHORS', 'parse_strategies', 'pass_at_k',
+           'ProblemResult', 'code_text', 'engine_version', 'CacheClock', 'bench_config', 'run_problem', 'ResultsLog',
+           'read_results', 'latest_results', 'BenchmarkResult', 'summary_table', 'results_name', 'llm_slug',
+           'RayWorker', 'load_results', 'subset', 'run_benchmark', 'plot_pass1', 'plot_solve_curve', 'save_figures',
+           'mcnemar', 'paired', 'shortfall', 'hindsight', 'per_problem', 'call_split', 'wrong_completion',
+           'bench_executor']
 
 # %% ../nbs/19_benchmark.ipynb #d75a44c7
 STRATEGIES:dict[str,str] = {'greedy': 'submitted', 'sample': 'estimator', 'best-of-n': 'submitted', 'reflexion': 'submitted',
@@ -123,6 +124,7 @@ async def _oracle(c:SolveContext, hidden:Callable) -> Outcome:
 
 # %% ../nbs/19_benchmark.ipynb #9bdca0c6
 SEARCH_MODULES:tuple[str,...] = ('node', 'visible', 'agents', 'engine', 'select', 'orchestrator') # modules whose code decides what a strategy submits
+RAG_PLACE:set[str] = {'enabled', 'store_path', 'backend', 'pinecone_index'} # `rag` settings that say where the index is, not how it ranks: outside the engine version
 
 def code_text(src:str) -> str:
     "The tokens of `src` without comments, blank lines or docstrings: what a reworded comment or docstring leaves unchanged (pure `tokenize`, safe in threads)."
@@ -182,6 +184,8 @@ def engine_version(strategy:str, # a name in `STRATEGIES`
                     presets={k: PRESETS[k] for k in sorted(_presets(strategy))})
     sampling = {k: v for k, v in cfg.llm.model_dump(mode='json', include=set(SAMPLING_KEYS)).items() if v != LLMConfig.model_fields[k].default}
     if sampling: settings['sampling'] = sampling  # only when not the default, so that rows written before this key keep their version
+    if cfg.rag.enabled and (rag := {k: v for k, v in cfg.rag.model_dump(mode='json', exclude=RAG_PLACE).items() if v != RAGConfig.model_fields[k].default}):
+        settings['rag'] = rag  # retrieval's ranking settings, likewise only off their defaults (where the index lives is data, like the model)
     h = hashlib.sha256('\n'.join([*map(_module_key, SEARCH_MODULES), _runner_key(strategy), json.dumps(settings, sort_keys=True, default=str)]).encode())
     return h.hexdigest()[:10]
 

@@ -10,6 +10,7 @@ from mcts_codegen.executor import Executor
 from mcts_codegen.llm import CachedClient, LLMError
 from mcts_codegen.testing import ScriptedClient
 from mcts_codegen.loaders import load_humaneval
+from mcts_codegen.config import create_preset
 
 IDS = '0-4'
 RECS = load_humaneval(IDS)
@@ -266,6 +267,14 @@ class SlowCached(ScriptedClient):
     async def complete(self, *a, **kw):
         await asyncio.sleep(self.delay)
         return [c.__class__(**(vars(c) | dict(cached=True))) for c in await super().complete(*a, **kw)]
+
+def test_engine_version_tells_retrieval_settings_apart():
+    "Retrieval's ranking settings enter the engine version once off their defaults; where the index lives never does."
+    base = B.engine_version('mcts-balanced', create_preset('BENCHMARK'))
+    on = B.engine_version('mcts-balanced', create_preset('BENCHMARK', rag__enabled=True, rag__store_path='/tmp/some/index'))
+    assert on == base  # default ranking: the rows of an arm run with --rag keep the version they were written with
+    assert B.engine_version('mcts-balanced', create_preset('BENCHMARK', rag__enabled=True, rag__top_k=2)) != on
+    assert B.engine_version('mcts-balanced', create_preset('BENCHMARK', rag__top_k=2)) == base  # retrieval off: its settings decide nothing
 
 def test_rows_record_engine_version_and_cache_free_seconds(ex):
     rec = RECS[2]  # never solved: best-of-n draws all 3
