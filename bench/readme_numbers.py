@@ -72,6 +72,11 @@ def fixed_protocol(c:Checker, humaneval:Path, neweval:Path):
     res = load_arms(humaneval)
     agents_alone(c, res); tree_arm(c, res); reflexion_words(c, res); hindsight_words(c, res); parallel_pairs(c, res); greedy_15(c, humaneval, neweval, res); widening_arm(c, res); nets_arm(c, res); rag1_arm(c, res); plan4_words(c, humaneval, neweval); router_15(c, humaneval)
 
+def against_balanced(res:dict, arm:str, rng:str):
+    "An arm and mcts-balanced on the half `rng` it ran, and their exact McNemar pairing."
+    a, m = subset(res[arm], rng), subset(res['mcts-balanced'], rng)
+    return a, m, paired(a, m)
+
 def agents_alone(c:Checker, res:dict):
     "The README's words on HRM and TRM, run alone on the test half (their figures are in the generated notes): asserted on the rows."
     h, t, m, g = (subset(res[s], '82-163') for s in ('hrm', 'trm', 'mcts-balanced', 'greedy'))
@@ -108,8 +113,7 @@ def reflexion_words(c:Checker, res:dict):
 def nets_arm(c:Checker, res:dict):
     "The README's words on the trained-networks arm (test half; its figures are in the generated note): asserted on the rows and on the networks' evaluation."
     if 'mcts-nets' not in res: return
-    n, m = (subset(res[s], '82-163') for s in ('mcts-nets', 'mcts-balanced'))
-    p = paired(n, m)
+    n, m, p = against_balanced(res, 'mcts-nets', '82-163')
     auc = json.loads((ROOT/'results/nets/qwen2.5-coder-0.5b/eval.json').read_text())['test']['value_auc']
     assert sum(r.stats.get('net_values', 0) for r in n.per_problem) > 0, "the value network was asked"
     c.claim("nets arm", f"pass {n.solved}/{n.problems} against mcts-balanced's {m.solved} ({p['wins']} won, {p['losses']} lost, p = {p['p_mcnemar']:.2f}) "
@@ -119,8 +123,7 @@ def nets_arm(c:Checker, res:dict):
 def rag1_arm(c:Checker, res:dict):
     "The README's words on retrieval only after a failure (`mcts-rag1`, test half): asserted on the rows."
     if 'mcts-rag1' not in res: return
-    r, m = (subset(res[s], '82-163') for s in ('mcts-rag1', 'mcts-balanced'))
-    p = paired(r, m)
+    r, m, p = against_balanced(res, 'mcts-rag1', '82-163')
     rr, mm = ({x.task_id: x for x in b.per_problem} for b in (r, m))
     assert all(rr[t].llm_calls > 1 and mm[t].llm_calls > 1 for t in rr if rr[t].passed != mm[t].passed), "every difference is on a problem whose greedy answer failed"
     failed = [t for t in mm if mm[t].llm_calls > 1 and rr[t].llm_calls > 1]  # greedy answer failed its visible tests (the prompts differ only after it)
@@ -158,8 +161,7 @@ def router_15(c:Checker, humaneval:Path):
 
 def tree_arm(c:Checker, res:dict):
     "The README's words on the prefix-tree sampling arm (dev half; its figures are in the generated note): asserted on the rows."
-    t, m = (subset(res[s], '0-81') for s in ('mcts-tree', 'mcts-balanced'))
-    p = paired(t, m)
+    t, m, p = against_balanced(res, 'mcts-tree', '0-81')
     c.claim("tree arm wins and losses", f"lost {p['losses']} problems and won {'none' if not p['wins'] else p['wins']} on the development half")
     assert t.calls_mean > m.calls_mean and t.tokens_mean > m.tokens_mean, "'for more completions and tokens'"
     dups = lambda b: sum(r.stats.get('duplicates', 0) for r in b.per_problem)
@@ -214,12 +216,10 @@ def local_batch_scaling(c:Checker, path:Path):
 
 def widening_arm(c:Checker, res:dict):
     "The README's words on the progressive-widening arm (dev half; its figures are in the generated note): asserted on the rows."
-    w, m = (subset(res[s], '0-81') for s in ('mcts-pw', 'mcts-balanced'))
-    p = paired(w, m)
+    w, m, p = against_balanced(res, 'mcts-pw', '0-81')
     assert p['wins'] == p['losses'] == 0 and abs(w.calls_mean - m.calls_mean) < 0.3 and 0.8 < w.tokens_mean / m.tokens_mean < 1.25, "'the same problems at about the same cost'"
     c.claim("widening words", "solves the same problems of the development half at about the same cost")
-    r = subset(res['mcts-rave'], '0-81')
-    p = paired(r, m)
+    r, _, p = against_balanced(res, 'mcts-rave', '0-81')
     assert p['wins'] == p['losses'] == 0 and abs(r.calls_mean - m.calls_mean) < 0.3 and 0.8 < r.tokens_mean / m.tokens_mean < 1.25, "RAVE: 'the same problems at about the same cost'"
     c.claim("RAVE words", "likewise solves the same problems at about the same cost")
 
