@@ -671,12 +671,15 @@ def shortfall(b:BenchmarkResult, # a submitting strategy
 
 # %% ../nbs/19_benchmark.ipynb #c9741e19
 def hindsight(results:dict[str,BenchmarkResult], # strategies run on the same problems
+              stop_at:int=1, # completions spent where no strategy solves a problem (1: give up after the greedy answer)
              ) -> dict:
-    "Problems solved and mean completions if each problem went to the cheapest strategy that solves it, at one completion where none does."
+    "Problems solved and mean completions if each problem went to the cheapest strategy that solves it, at `stop_at` completions where none does."
+    if stop_at < 1: raise ValueError(f"stop_at must be at least 1 completion (the greedy answer), got {stop_at}")
     by = {s: {r.task_id: r for r in b.per_problem} for s, b in results.items()}
     ids = set.intersection(*map(set, by.values()))
     costs = [min((by[s][t].llm_calls for s in by if by[s][t].passed), default=None) for t in ids]
-    return dict(solved=sum(c is not None for c in costs), calls_mean=sum(1 if c is None else c for c in costs) / len(ids))
+    spent = [min(stop_at, max(by[s][t].llm_calls for s in by)) if c is None else c for t, c in zip(ids, costs)]
+    return dict(solved=sum(c is not None for c in costs), calls_mean=sum(spent) / len(ids))
 
 # %% ../nbs/19_benchmark.ipynb #7142d2e7
 def per_problem(results:dict[str,BenchmarkResult]) -> 'pandas.DataFrame':
