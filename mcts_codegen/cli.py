@@ -273,7 +273,7 @@ def _search_sets(sets:list[str]|None) -> dict[str,str]:
     return env
 
 @app.command()
-def bench(problems:str=typer.Option('0-163', help="problem ids and ranges: 0-163, 0-9,42, HumanEval/3 (with --data: ids of that file, e.g. 0-19)"),
+def bench(problems:Optional[str]=typer.Option(None, help="problem ids and ranges: 0-163, 0-9,42, HumanEval/3, or ids of the --data file, e.g. 0-19 (default: every problem of the set)"),
           strategy:Optional[list[str]]=typer.Option(None, '--strategy', '-s', help="repeatable or comma list of greedy, sample, best-of-n, reflexion, mcts-fast, mcts-balanced, mcts-thorough, mcts-hybrid, mcts-plan, mcts-repair, mcts-select, mcts-levers, hrm, trm, auto, oracle (default: all)"),
           n:int=typer.Option(10, '--n', help="budget: LLM completions per problem"),
           llm:str=typer.Option('local:qwen2.5-coder-1.5b', help="LLM spec: local:qwen2.5-coder-1.5b, local:qwen2.5-coder-0.5b, local:/path.gguf, openai:MODEL"),

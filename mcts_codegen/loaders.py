@@ -78,7 +78,7 @@ def parse_ids(ids, # ints, 'HumanEval/3', '0-79', a range, a comma list, or a li
             if m := re.fullmatch(r'(\d+)\s*-\s*(\d+)', s): out += list(range(int(m[1]), int(m[2]) + 1))
             elif s.isdigit(): out.append(int(s))
             else: raise ValueError(f"bad HumanEval id {part!r}: use an int 0..{n-1}, 'HumanEval/3' or a range '0-79'")
-    if bad := [i for i in out if not 0 <= i < n]: raise ValueError(f"HumanEval ids out of range: {bad[:5]}; valid ids are 0..{n-1}")
+    if bad := [i for i in out if not 0 <= i < n]: raise ValueError(f"problem ids out of range: {bad[:5]}; this problem set's ids are 0..{n-1}")
     return list(dict.fromkeys(out))
 
 # %% ../nbs/05_loaders.ipynb #54685729
