@@ -70,7 +70,7 @@ def fixed_protocol(c:Checker, humaneval:Path, neweval:Path):
     for i, line in enumerate(l for l in readme_section(humaneval, neweval) if l.strip() and not set(l) <= set('|-')):
         c.claim(f"fixed protocol, generated line {i + 1}", line)
     res = load_arms(humaneval)
-    agents_alone(c, res); tree_arm(c, res); reflexion_words(c, res); hindsight_words(c, res); parallel_pairs(c, res); greedy_15(c, humaneval, neweval, res); widening_arm(c, res); nets_arm(c, res); rag1_arm(c, res); plan4_words(c, humaneval, neweval); router_15(c, humaneval); stop_bound(c, humaneval)
+    agents_alone(c, res); tree_arm(c, res); reflexion_words(c, res); hindsight_words(c, res); parallel_pairs(c, res); greedy_15(c, humaneval, neweval, res); widening_arm(c, res); nets_arm(c, res); rag1_arm(c, res); plan4_words(c, humaneval, neweval); router_15(c, humaneval); stop_bound(c, humaneval); router_neweval(c, neweval)
 
 def against_balanced(res:dict, arm:str, rng:str):
     "An arm and mcts-balanced on the half `rng` it ran, and their exact McNemar pairing."
@@ -172,6 +172,18 @@ def stop_bound(c:Checker, humaneval:Path):
             saved[m, k, 'choice'] = 1 - hindsight(part, k)['calls_mean'] / mb.calls_mean
     assert saved['1.5B', 1, 'choice'] >= 0.4 > saved['1.5B', 2, 'choice'], "'reaches 40% only by giving up right after the greedy answer'"
     c.claim("perfect stop rule", f"saves {saved['0.5B', 1]}% of its completions on all 164 with the 0.5B model and {saved['1.5B', 1]}% with the 1.5B model, and one completion later {saved['0.5B', 2]}% and {saved['1.5B', 2]}%")
+
+def router_neweval(c:Checker, neweval:Path):
+    "The README's words on the shipped router on NewEval: as many solves as mcts-balanced with both models, and the completions it saves."
+    from report import LARGE
+    a, m = {}, {}
+    for k, f in (('0.5B', neweval), ('1.5B', neweval.parent / LARGE)):
+        ne = load_results(f)
+        a[k], m[k] = ne['auto'], ne['mcts-balanced']
+        assert a[k].problems == m[k].problems == 20 and a[k].solved == m[k].solved, f"{k}: 'auto passes as many problems as mcts-balanced'"
+    save = {k: round(100 * (1 - a[k].calls_mean / m[k].calls_mean)) for k in a}
+    c.claim("NewEval router", f"({a['0.5B'].solved}/20 with the 0.5B model, {a['1.5B'].solved}/20 with the 1.5B model)"
+                              f" at {a['0.5B'].calls_mean:.2f} and {a['1.5B'].calls_mean:.2f} completions per problem against {m['0.5B'].calls_mean:.2f} and {m['1.5B'].calls_mean:.2f} ({save['0.5B']}% and {save['1.5B']}% fewer)")
 
 def tree_arm(c:Checker, res:dict):
     "The README's words on the prefix-tree sampling arm (dev half; its figures are in the generated note): asserted on the rows."

@@ -323,7 +323,8 @@ def readme_neweval(ne:dict, full:int) -> list[str]:
     "The NewEval table and pairs of one model's results: the strategies that ran all `full` problems."
     ne = {s: b for s, b in ne.items() if b.problems == full}
     if not ne: return []
-    out = readme_table(ne, MAIN[:-1] + ['mcts-select', 'mcts-plan', 'mcts-plan4', 'oracle'], halves=False) + [''] + readme_pairs(ne, [('mcts-balanced', 'best-of-n'), ('mcts-balanced', 'greedy'),
+    out = readme_table(ne, MAIN[:-1] + ['auto', 'mcts-select', 'mcts-plan', 'mcts-plan4', 'oracle'], halves=False) + readme_cached(ne) + [''] + readme_pairs(ne, [('mcts-balanced', 'best-of-n'), ('mcts-balanced', 'greedy'),
+                                                                                                       ('auto', 'mcts-balanced'), ('auto', 'best-of-n'),
                                                                                                        ('mcts-select', 'mcts-balanced'), ('mcts-select', 'best-of-n'), ('mcts-plan', 'mcts-balanced'),
                                                                                                        ('mcts-plan4', 'mcts-balanced'), ('mcts-plan4', 'best-of-n')], halves=False)
     short = [l for s in ('mcts-balanced', 'mcts-select') if s in ne and 'oracle' in ne and ne['oracle'].solved > ne[s].solved for l in readme_shortfall(ne, s)]
