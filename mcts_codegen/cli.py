@@ -241,14 +241,14 @@ def _room_note(cfg, cap:str='--max-calls', who:str=''):
                    f"at most {room} expansions in flight; raise {cap} or lower search.n_variants to use more", err=True)
 
 # %% ../nbs/24_cli.ipynb #a1a4d39b
-def _bench_rag(cfg, problems:str, engine:str):
+def _bench_rag(cfg, problems:str|None, engine:str, data:Path|None=None):
     "(index, extra `run_benchmark` arguments) for `bench`: a read-only provider that cannot see the evaluated problems."
     if not cfg.rag.enabled: return None, {}
     if engine != 'local': _fail("--rag needs --engine local (the local RAG index belongs to one process)")
     from mcts_codegen.rag import open_index, provider_for
     from mcts_codegen.loaders import load_humaneval
     try:
-        ids = {r['task_id'] for r in load_humaneval(problems)}
+        ids = {r['task_id'] for r in load_humaneval(problems, data)}
         idx = open_index(cfg.rag, must_exist=True)
         clash = sorted(idx.memory_ids() & ids, key=lambda t: int(t.rsplit('/', 1)[-1]))
     except _RAG_ERRORS as e: _fail(str(e))
@@ -316,7 +316,7 @@ def bench(problems:Optional[str]=typer.Option(None, help="problem ids and ranges
     except (ValueError, FileNotFoundError) as e: _fail(str(e))
     _dir_ok(out, '--out')
     _client(cfg, load=False)  # nothing is written before the model answers
-    idx, kw = _bench_rag(cfg, problems, engine)
+    idx, kw = _bench_rag(cfg, problems, engine, data)
     kw |= _nets(value_net or cfg.search.nets)
     folder = out/results_name(llm, tag, 'context' in kw, 'value_model' in kw)
     saved = {k: os.environ.get(k) for k in env}
