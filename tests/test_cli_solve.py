@@ -143,11 +143,9 @@ def test_bench_says_when_the_cap_leaves_fewer_expansions_in_flight(monkeypatch, 
     r = CliRunner().invoke(app, args + ['--n', '40'])
     assert 'expansions in flight' not in r.output, r.output
 
-def test_bench_data_runs_every_problem_of_its_file_by_default(tmp_path):
+def test_bench_data_runs_every_problem_of_its_file_by_default(tiny_data, tmp_path):
     "`bench --data FILE` without --problems selects the file's problems (not HumanEval's 0-163): it gets as far as the LLM, which is unreachable here (exit 3)."
-    recs = [dict(task_id=f"Tiny/{i}", prompt=f"def f{i}(x):\n    \"\"\"Add {i}.\n    >>> f{i}(1)\n    {i + 1}\n    \"\"\"\n", entry_point=f"f{i}", test=f"def check(c):\n    assert c(1) == {i + 1}\n") for i in range(2)]
-    f = tmp_path/'tiny.jsonl'; f.write_text(''.join(json.dumps(r) + '\n' for r in recs))
-    cmd = ['bench', '--data', str(f), '--strategy', 'greedy', '--out', str(tmp_path/'res'), '--llm', 'openai:m', '--base-url', 'http://127.0.0.1:9/v1', '-q']
+    cmd = ['bench', '--data', str(tiny_data), '--strategy', 'greedy', '--out', str(tmp_path/'res'), '--llm', 'openai:m', '--base-url', 'http://127.0.0.1:9/v1', '-q']
     r = CliRunner().invoke(app, cmd)
     assert r.exit_code == 3, r.output  # past problem selection: the server is what fails
     r = CliRunner().invoke(app, cmd + ['--problems', '0-5'])

@@ -259,7 +259,7 @@ def test_cli_errors(tmp_path):
         out = r.invoke(app, args)
         assert out.exit_code == 2 and msg in out.output, (args, out.output)
 
-def test_bench_rag_refuses_memory_with_evaluated_problems(hashed, tmp_path, monkeypatch):
+def test_bench_rag_refuses_memory_with_evaluated_problems(hashed, tiny_data, tmp_path, monkeypatch):
     import mcts_codegen.benchmark as bm
     from mcts_codegen.cli import app
     seen = {}
@@ -279,10 +279,7 @@ def test_bench_rag_refuses_memory_with_evaluated_problems(hashed, tmp_path, monk
     seen.clear()
     r.invoke(app, ['bench', '--problems', '82-90', '-s', 'greedy', '--rag-store', store])
     assert 'context' not in seen  # off by default
-    recs = [dict(task_id=f"Tiny/{i}", prompt=f"def f{i}(x):\n    \"\"\"Add {i}.\n    >>> f{i}(1)\n    {i + 1}\n    \"\"\"\n", entry_point=f"f{i}",
-                 test=f"def check(c):\n    assert c(1) == {i + 1}\n") for i in range(2)]
-    (f := tmp_path/'tiny.jsonl').write_text(''.join(json.dumps(o) + '\n' for o in recs))
-    out = r.invoke(app, ['bench', '--data', str(f), '-s', 'greedy', '--rag', '--rag-store', store, '--out', str(tmp_path/'res')])
+    out = r.invoke(app, ['bench', '--data', str(tiny_data), '-s', 'greedy', '--rag', '--rag-store', store, '--out', str(tmp_path/'res')])
     assert 'stopped by the test' in out.output, out.output
     assert seen['context'].exclude_ids == {'Tiny/0', 'Tiny/1'}  # the --data file's problems are the evaluated ones, not HumanEval's
 
