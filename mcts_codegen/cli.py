@@ -15,8 +15,9 @@ from .config import create_preset, ConfigError, SAMPLING_KEYS
 from .utils import peak_rss_mb
 
 # %% auto #0
-__all__ = ['app', 'EXIT_OK', 'EXIT_UNSOLVED', 'EXIT_INPUT', 'EXIT_LLM', 'rag_app', 'models_app', 'main', 'solve', 'bench',
-           'collect', 'train', 'rag_build', 'rag_query', 'bench_executor_cmd', 'models_fetch', 'serve']
+__all__ = ['app', 'EXIT_OK', 'EXIT_UNSOLVED', 'EXIT_INPUT', 'EXIT_LLM', 'rag_app', 'problems_app', 'models_app', 'main', 'solve',
+           'bench', 'collect', 'train', 'rag_build', 'rag_query', 'problems_check', 'bench_executor_cmd',
+           'models_fetch', 'serve']
 
 # %% ../nbs/24_cli.ipynb #85c64478
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
@@ -496,6 +497,35 @@ def rag_query(text:str=typer.Argument(..., help="a problem statement, or a Human
     for i, r in enumerate(rows, 1):
         first = next((l.strip() for l in r['text'].splitlines() if l.strip()), '')
         typer.echo(f"{i:>2}. {r['corpus']:<6} {r['id']:<32} {r['score']:.4f}  {first[:90]}")
+
+# %% ../nbs/24_cli.ipynb #674a09fe
+problems_app = typer.Typer(help="Problem files: check one before you score anything against it.", no_args_is_help=True)
+app.add_typer(problems_app, name='problems')
+
+@problems_app.command('check')
+def problems_check(file:Path=typer.Argument(..., help="a HumanEval-format .jsonl[.gz] problem file, e.g. data/corpus/corpus.jsonl"),
+                   strict:bool=typer.Option(False, '--strict', help="also enforce the corpus rules: a split, at least 3 wrong programs, a domain and a difficulty tag, 2-4 kept examples, at least 15 asserts"),
+                   time_limit:float=typer.Option(1.0, help="seconds a hidden test may take on its reference"),
+                   notes:bool=typer.Option(True, '--notes/--no-notes', help="also print notes (foolable problems, dropped examples, near-duplicates), which fail nothing"),
+                   quiet:bool=typer.Option(False, '--quiet', '-q', help="no progress bar")):
+    "Check a problem file: every record parses, each reference passes its hidden test in the sandbox within the time limit and agrees with its docstring examples, and every wrong program fails. Exit code 0: no errors; 1: errors; 2: bad input."
+    from mcts_codegen.corpus import check_problems, foolable, read_problem_file
+    from mcts_codegen.loaders import ProblemLoadError
+    from tqdm import tqdm
+    if not file.is_file(): _fail(f"{file}: no such file; give a HumanEval-format .jsonl problem file")
+    if time_limit <= 0: _fail(f"--time-limit must be positive, not {time_limit}")
+    try: n = len(read_problem_file(file)[0])
+    except (ProblemLoadError, UnicodeDecodeError, OSError) as e: _fail(f"{file}: cannot be read ({e})")
+    bar = None if quiet or n < 2 else tqdm(total=n, desc='problems', unit='problem', file=sys.stderr, leave=False)
+    try: found = check_problems(file, strict=strict, time_limit=time_limit, progress=(lambda done, total: bar.update(1)) if bar else None)
+    finally:
+        if bar: bar.close()
+    for f in found:
+        if f.level == 'error' or notes: typer.echo(str(f))
+    errs, fool = {f.where.split(' ')[0] for f in found if f.level == 'error'}, foolable(found)
+    dups = sum('near-duplicate' in f.msg for f in found)
+    typer.echo(f"{file}: {n} problems, {len(errs)} with errors, {len(fool)} foolable ({len(fool)/max(n, 1):.0%}), {dups} near-duplicate notes")
+    raise typer.Exit(1 if errs else 0)
 
 # %% ../nbs/24_cli.ipynb #eadfb6f3
 @app.command('bench-executor')
