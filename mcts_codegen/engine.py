@@ -88,14 +88,14 @@ def visible_reward(result:CodeExecutionResult) -> float:
     if result.n_tests == 0: return 0.0 if result.status in ('passed', 'failed') and not result.error_type else -1.0
     return 2.0 * result.n_passed / result.n_tests - 1.0
 
-# %% ../nbs/12_engine.ipynb #4be1e9b8
+# %% ../nbs/12_engine.ipynb #02815072
 class MCTSEngine:
     "Monte Carlo Tree Search over programs, guided by an LLM and rewarded by visible tests."
     breaker:int = 3 # a search ends as 'error' after this many failed LLM requests in a row
     def __init__(self, llm, # an `LLMClient` (see `get_client`)
                  cfg:Config|None=None, # settings; default: the BALANCED preset
                  executor:Executor|None=None, # sandbox (default: one built from `cfg.executor`)
-                 reflector:ReflectorAgent|None=None, # LLM value, used when `cfg.search.reflector_weight > 0`
+                 reflector:ReflectorAgent|None=None, # LLM value, used when `cfg.experimental.reflector_weight > 0`
                  value_model:ValueModel|None=None, # learned value, blended like the reflector
                  policy_model:PolicyModel|None=None, # learned priors over proposed variants
                  recorder:SearchRecorder|None=None, # receives every expansion (training data)
@@ -106,7 +106,7 @@ class MCTSEngine:
         self.llm, self.gen = llm, GeneratorAgent(llm, s.temperature, s.max_tokens, context)
         self._own_exec = executor is None
         self.executor = executor or Executor(self.cfg.executor)
-        if reflector is None and s.reflector_weight > 0: reflector = ReflectorAgent(llm)
+        if reflector is None and self.cfg.experimental.reflector_weight > 0: reflector = ReflectorAgent(llm)
         self.reflector, self.value_model, self.policy_model, self.recorder = reflector, value_model, policy_model, recorder
 
     def close(self):
@@ -115,11 +115,11 @@ class MCTSEngine:
     def __enter__(self): return self
     def __exit__(self, *a): self.close()
 
-# %% ../nbs/12_engine.ipynb #a87dc717
+# %% ../nbs/12_engine.ipynb #6295e56c
 class _Search:
     "The state of one search."
     def __init__(self, eng:MCTSEngine, problem:Problem, progress:Callable|None):
-        self.eng, self.p, self.s, self.progress = eng, problem, eng.cfg.search, progress
+        self.eng, self.p, self.s, self.x, self.progress = eng, problem, eng.cfg.search, eng.cfg.experimental, progress
         self.root, self.index, self.nodes = Node(), {}, []
         self._calls = self.tokens = 0
         self.cap, self.slots = self.s.max_llm_calls or math.inf, []  # the LLM-call cap; reservations of expansions in flight
@@ -214,7 +214,7 @@ def amaf_table(nodes:list[Node], root:Node) -> dict:
         a[0] += m.reward; a[1] += 1
     return {k: (s/n, n) for k,(s,n) in acc.items()}
 
-# %% ../nbs/12_engine.ipynb #17af5210
+# %% ../nbs/12_engine.ipynb #a0056f9e
 def arm_amaf(amaf:dict, at_root:bool) -> tuple[float,int]|None:
     "Pooled AMAF estimate of what expanding a node at this level produces."
     xs = [(q, n) for (r, _), (q, n) in amaf.items() if r == at_root]
@@ -224,20 +224,20 @@ def arm_amaf(amaf:dict, at_root:bool) -> tuple[float,int]|None:
 def _rave_q(self:_Search, q:float, visits:int, est:tuple[float,int]|None) -> float:
     "`q` blended with an AMAF estimate, weight beta = sqrt(k/(3N+k))."
     if est is None: return q
-    k = self.s.rave
+    k = self.x.rave
     b = math.sqrt(k / (3 * visits + k))
     return clip((1 - b) * q + b * est[0])
 _Search.rave_q = _rave_q
 
 def _pw_open(self:_Search, n:Node) -> bool:
     "Progressive widening allows another expansion of `n`."
-    return len(n.children) + in_flight(n) * self.s.n_variants < pw_limit(n.visits + n.virtual_loss, self.s.pw_c, self.s.pw_alpha)
+    return len(n.children) + in_flight(n) * self.s.n_variants < pw_limit(n.visits + n.virtual_loss, self.x.pw_c, self.x.pw_alpha)
 _Search.pw_open = _pw_open
 
 def _select(self:_Search) -> Node:
     "Walk down to the node to expand (or a terminal one to re-score)."
     n, rule, c = self.root, self.s.selection, self.s.c_explore
-    amaf = amaf_table(self.nodes, self.root) if self.s.rave > 0 else None
+    amaf = amaf_table(self.nodes, self.root) if self.x.rave > 0 else None
     while True:
         if n is not self.root and not self.expandable(n): return n
         N = n.visits + n.virtual_loss
@@ -247,21 +247,21 @@ def _select(self:_Search) -> Node:
             best = max((ch for ch in n.children if not pending(ch)), key=lambda ch: RULES[rule](view(ch), N, c), default=None)  # first on ties, like best_child
         if best is None: return n
         if self.expandable(n):
-            if self.s.widening == 'pw':
+            if self.x.widening == 'pw':
                 if self.pw_open(n): return n
             elif self.widen_score(n, amaf) >= RULES[rule](best if amaf is None else view(best), N, c): return n
         n = best
 _Search.select = _select
 
-# %% ../nbs/12_engine.ipynb #c6ef47e1
+# %% ../nbs/12_engine.ipynb #5c3a5054
 def _plans(self:_Search) -> dict[str,str]:
     "The plan each plan-made program was written from, by program key."
     return self.__dict__.setdefault('_plans', {})
 _Search.plans = property(_plans)
 
 def _expansion(self:_Search, node:Node) -> tuple[str, str, Failure|None]:
-    "(mode, plan to revise, failing call) of the next expansion of `node`, by `search.fresh` and `search.fix`."
-    s = self.s
+    "(mode, plan to revise, failing call) of the next expansion of `node`, by `experimental.fresh` and `experimental.fix`."
+    s = self.x
     if node is self.root: return ('plan' if s.fresh == 'plan' and self.calls >= s.plan_after else 'fresh'), '', None
     fail, fix = first_failure(node.result), s.fix
     if fix == 'auto': fix = 'repair' if fail is not None and node.result.n_passed > 0 else 'replan'
@@ -270,16 +270,16 @@ def _expansion(self:_Search, node:Node) -> tuple[str, str, Failure|None]:
     return 'refine', '', None
 _Search.expansion = _expansion
 
-# %% ../nbs/12_engine.ipynb #332d42c0
+# %% ../nbs/12_engine.ipynb #322cd500
 async def _evaluate(self:_Search, code:str) -> tuple[CodeExecutionResult, float]:
     "Run `code` on the visible tests; reward blended with the reflector / value model."
     eng = self.eng
     res = await averdict(eng.executor, code, self.p.visible_tests, self.p.language)
     self.st['executions'] += 1
     r = visible_reward(res)
-    w = self.s.reflector_weight
+    w = self.x.reflector_weight
     if w > 0 and not res.passed:
-        v, thr = None, self.s.net_confidence
+        v, thr = None, self.x.net_confidence
         if eng.value_model is not None:
             v = eng.value_model.value(self.p, code, res); self.st['net_values'] += 1
         # the LLM reflector: without a value model; with one, only where it is unsure (|v| < net_confidence)
@@ -307,7 +307,7 @@ async def _propose(self:_Search, node:Node, n:int, greedy:bool) -> list[Variant]
     t0 = time.perf_counter()
     try:
         variants, spent, toks = await eng.gen.propose(self.p, n, parent, fb, seed=call_seed(s.seed, self.seed_index(n)), greedy_first=greedy,
-                                                      mode=mode, plan=plan, failure=fail, retrieve=self.calls >= s.rag_after)
+                                                      mode=mode, plan=plan, failure=fail, retrieve=self.calls >= self.x.rag_after)
     except Exception as e:
         self.t_llm += time.perf_counter() - t0
         self.st['failed_expansions'] += 1; self.failure(e, n)
@@ -339,10 +339,10 @@ async def _add(self:_Search, node:Node, variants:list[Variant], scale:float=1.0)
         if res.passed and self.solved_at is None: self.solved_at = self.calls
         if res.passed and self.p.visible_tests:
             self.st['passing'] = self.st.get('passing', 0) + 1
-            self.settled = self.st['passing'] >= self.s.pass_k  # `pass_k` distinct passing programs (1: the common stop rule)
+            self.settled = self.st['passing'] >= self.x.pass_k  # `pass_k` distinct passing programs (1: the common stop rule)
         if not self.p.visible_tests and r >= 0:
             self.st['clean'] = self.st.get('clean', 0) + 1
-            self.settled = self.st['clean'] >= self.s.clean_k  # `clean_k` distinct clean programs (1: the common stop rule)
+            self.settled = self.st['clean'] >= self.x.clean_k  # `clean_k` distinct clean programs (1: the common stop rule)
     for d in dups:
         # a program we already have: no new node, no new run. It is an outcome of *this* node's request for
         # more variants, so it is credited here and counts as a pull of the widen arm that yielded nothing new;
@@ -354,7 +354,7 @@ async def _add(self:_Search, node:Node, variants:list[Variant], scale:float=1.0)
 
 async def _expand(self:_Search, node:Node) -> list[Node]:
     "Ask for variants under `node`, evaluate and backpropagate them; returns the new nodes."
-    if node is not self.root and len(self.root.children) < self.s.root_min: node = self.root  # fresh programs first (`root_min`)
+    if node is not self.root and len(self.root.children) < self.x.root_min: node = self.root  # fresh programs first (`root_min`)
     n = int(min(self.s.n_variants, self.budget - self.calls))
     if n <= 0: return []
     node.expansions += 1
@@ -465,17 +465,17 @@ async def _run(self:_Search) -> SearchResult:
 _Search.loop_parallel = _loop_parallel
 _Search.run = _run
 
-# %% ../nbs/12_engine.ipynb #30c37f6e
+# %% ../nbs/12_engine.ipynb #4c7a0e9e
 async def _agree(self:_Search, res:SearchResult) -> SearchResult:
-    "`res` with its submission chosen among the programs tied on visible evidence by agreement on generated inputs (`search.agreement`)."
+    "`res` with its submission chosen among the programs tied on visible evidence by agreement on generated inputs (`experimental.agreement`)."
     s = self.s
-    if s.agreement == 'off' or (s.agreement == 'no_tests' and self.p.visible_tests) or self.calls >= self.budget or self.error is not None: return res
+    if self.x.agreement == 'off' or (self.x.agreement == 'no_tests' and self.p.visible_tests) or self.calls >= self.budget or self.error is not None: return res
     ranked = sorted(self.nodes, key=_rank, reverse=True)
     top = [n for n in ranked if _rank(n)[:2] == _rank(ranked[0])[:2]] if ranked else []
     if len(top) < 2: return res
     cands = top + [n for n in ranked[len(top):] if n.result.status in ('passed', 'failed')]
     t0, seed = time.perf_counter(), call_seed(s.seed, self.seed_index()); self.calls += 1
-    try: a = await agree(self.p, [n.code for n in cands], self.eng.llm, self.eng.executor, s.n_inputs, seed, min(s.max_tokens, 384))
+    try: a = await agree(self.p, [n.code for n in cands], self.eng.llm, self.eng.executor, self.x.n_inputs, seed, min(s.max_tokens, 384))
     except Exception as e:  # a failed request spends no budget; the visible choice stands
         self.calls -= 1; self.failure(e, 1, 'agreement: ')
         return res.model_copy(update=dict(llm_failures=self.failed, stats=res.stats | dict(llm_errors=list(self.st['llm_errors']))))
@@ -487,14 +487,14 @@ async def _agree(self:_Search, res:SearchResult) -> SearchResult:
                                       stats=res.stats | dict(agreement=info, t_llm=round(self.t_llm, 4))))
 _Search.agree = _agree
 
-# %% ../nbs/12_engine.ipynb #983a3d17
+# %% ../nbs/12_engine.ipynb #743c9a96
 @patch
 async def asearch(self:MCTSEngine, problem:Problem, # the problem (its hidden test is dropped)
                    progress:Callable[[dict],None]|None=None, # called after each iteration
                   ) -> SearchResult:
     "Search for a program that passes `problem`'s visible tests."
     srch = _Search(self, problem.search_view(), progress)
-    ag = self.cfg.search.agreement
+    ag = self.cfg.experimental.agreement
     reserve = int((ag == 'ties' or (ag == 'no_tests' and not srch.p.visible_tests)) and 1 < srch.cap < math.inf)
     srch.cap -= reserve  # the agreement call, should the search end in a tie
     res = await srch.run()

@@ -268,7 +268,7 @@ def test_auto_rule_repairs_near_misses_and_replans_the_rest(ex):
     mode, _, fail = srch.expansion(near)
     assert mode == 'repair' and fail.call == 'sq(-2)' and fail.got == '9'
     assert srch.expansion(far)[0] == 'plan'
-    eng.cfg.search.fix = 'refine'
+    eng.cfg.experimental.fix = 'refine'
     assert srch.expansion(near)[0] == 'refine' and srch.expansion(srch.root)[0] == 'plan'
 
 def test_root_min_draws_fresh_programs_before_going_deeper(ex):
