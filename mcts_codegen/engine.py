@@ -22,7 +22,7 @@ from .utils import run_sync, call_seed
 # %% auto #0
 __all__ = ['ValueModel', 'PolicyModel', 'SearchRecorder', 'SearchResult', 'code_key', 'visible_reward', 'MCTSEngine', 'Search',
            'pending', 'in_flight', 'PlainValues', 'Variations', 'arm_widening', 'pw_limit', 'pw_widening', 'variations',
-           'amaf_table', 'arm_amaf', 'rave_q', 'RaveValues', 'solve']
+           'amaf_table', 'arm_amaf', 'rave_q', 'RaveValues', 'visible_evidence', 'solve']
 
 # %% ../nbs/12_engine.ipynb #289c88d8
 @runtime_checkable
@@ -456,12 +456,17 @@ def rescore(self:Search, leaf:Node) -> bool:
     leaf.backprop(leaf.reward if leaf.reward is not None else -1.0)
     return True
 
-# %% ../nbs/12_engine.ipynb #8f69ce55
+# %% ../nbs/12_engine.ipynb #aeeba2b7
+def visible_evidence(r:CodeExecutionResult, # a program's visible results
+             reward:float|None, # its reward (the visible reward, or one blended with a reflector or value network)
+            ) -> tuple:
+    "Visible evidence of a program, best highest: all passed, share passed (without tests: runs cleanly, by `reward`), reward."
+    frac = (r.n_passed / r.n_tests) if r.n_tests else (0.0 if reward is not None and reward >= 0 else -1.0)
+    return (r.passed, frac, reward)
+
 def _rank(n:Node) -> tuple:
-    "Visible evidence of a node, best highest: all passed, share passed (without tests: runs cleanly), reward, earliest."
-    r = n.result
-    frac = (r.n_passed / r.n_tests) if r.n_tests else (0.0 if n.reward is not None and n.reward >= 0 else -1.0)
-    return (r.passed, frac, n.reward, -n.idx)
+    "A node's `visible_evidence`, ties to the earliest."
+    return (*visible_evidence(n.result, n.reward), -n.idx)
 
 @patch
 def best(self:Search) -> Node|None:
