@@ -7,6 +7,7 @@ Docs: https://mcts-codegen.github.io/mcts_codegen/agents.html.md"""
 # %% ../nbs/09_agents.ipynb #4a4e6f63
 from __future__ import annotations
 import ast, math, re
+from .utils import fenced_blocks
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol, runtime_checkable
 from .problem import Problem, try_parse
@@ -43,12 +44,6 @@ def refine_messages(problem:Problem, code:str, feedback:str, context:str='') -> 
     return [dict(role='system', content=system_prompt(problem.language)), dict(role='user', content=user)]
 
 # %% ../nbs/09_agents.ipynb #487f998e
-_FENCE = re.compile(r"```[ \t]*([\w+-]*)[^\n]*\n(.*?)(?:```|\Z)", re.S)
-
-def _blocks(text:str) -> list[str]:
-    "Contents of fenced code blocks (an unterminated last fence counts)."
-    return [m.group(2) for m in _FENCE.finditer(text)]
-
 def _defines(code:str, name:str, language:str='python') -> bool:
     pat = rf"^\s*(async\s+)?def\s+{re.escape(name)}\s*\(" if language == 'python' else rf"(function\s+{re.escape(name)}\s*\(|(const|let|var)\s+{re.escape(name)}\s*=)"
     return re.search(pat, code, re.M) is not None
@@ -84,7 +79,7 @@ def extract_code(text:str, # raw model output
                  prompt:str='', # the problem prompt, used when only a body came back
                 ) -> str|None:
     "The program in `text` that defines `entry_point`, cleaned up; None if there is none."
-    cands = [b for b in _blocks(text) if b.strip()] or [text]
+    cands = [b for b in fenced_blocks(text) if b.strip()] or [text]
     hits = [b for b in cands if _defines(b, entry_point, language)]
     if language != 'python': return (hits or [None])[0]
     if not hits:

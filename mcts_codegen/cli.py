@@ -113,9 +113,10 @@ def _checked(probs:list, client, cfg) -> list:
         except ValueError as e: _fail(str(e))
     return probs
 
-def _budget(s) -> int:
+def _budget(cfg) -> int:
     "LLM completions a search may spend at most: its cap, else iterations × variants (twice that with the reflector)."
-    return s.max_llm_calls or s.n_iter * s.n_variants * (2 if s.reflector_weight > 0 else 1)
+    s = cfg.search
+    return s.max_llm_calls or s.n_iter * s.n_variants * (2 if cfg.experimental.reflector_weight > 0 else 1)
 
 def _run_errors(errors:list, where, how:str):
     "Exit after a long run: 3 when the LLM became unavailable, 1 when some problems failed otherwise, else 0."
@@ -161,7 +162,7 @@ def _nets(path:Path|None) -> dict:
     typer.echo(f"trained networks on: {path}", err=True)
     return dict(value_model=v, policy_model=p)
 
-_NETS_HELP = "checkpoint of trained networks (mcts-codegen train): value network in the reward, policy network as priors (default: search.nets, off)"
+_NETS_HELP = "checkpoint of trained networks (mcts-codegen train): value network in the reward, policy network as priors (default: experimental.nets, off)"
 
 @app.command()
 def solve(problems:list[str]=typer.Argument(..., help="`.py` stubs, `.json`/`.jsonl` records or HumanEval ids"),
@@ -204,7 +205,7 @@ def solve(problems:list[str]=typer.Argument(..., help="`.py` stubs, `.json`/`.js
     try: rec = collector_for(cfg, llm=cfg.llm.spec)
     except OSError as e: _fail(f"--data-dir {data_dir}: {e.strerror or e}")
     if rec is not None: typer.echo(f"recording training data to {rec.path}", err=True)
-    nets = _nets(value_net or cfg.search.nets)
+    nets = _nets(value_net or cfg.experimental.nets)
     idx, ctx, rec = _solve_rag(cfg, rec)
     if cfg.preset == 'AUTO':  # the orchestrator's meta-controller routes each problem: greedy first, then the strategy it picks
         from mcts_codegen.orchestrator import UnifiedSearchOrchestrator as MCTSEngine
@@ -215,7 +216,7 @@ def solve(problems:list[str]=typer.Argument(..., help="`.py` stubs, `.json`/`.js
     try:
         with MCTSEngine(client, cfg, recorder=rec, context=ctx, **nets) as eng:
             for p in probs:
-                bar = tqdm(total=_budget(cfg.search), desc=p.id, unit='call', disable=quiet, file=sys.stderr, leave=False, position=int(many),
+                bar = tqdm(total=_budget(cfg), desc=p.id, unit='call', disable=quiet, file=sys.stderr, leave=False, position=int(many),
                            bar_format='{desc}: {n_fmt}/{total_fmt} calls [{elapsed}; {remaining} more if it spends the budget{postfix}]')
                 def prog(d, bar=bar):
                     bar.update(d['llm_calls'] - bar.n); bar.set_postfix(failed=d['llm_failures'], best=d['best'], solved=d['solved'])
@@ -266,7 +267,7 @@ def _search_sets(sets:list[str]|None) -> dict[str,str]:
         key, eq, val = item.partition('=')
         sec, _, name = key.strip().rpartition('.')
         sec, name = sec or 'search', name.strip()
-        if not eq or not name or sec not in ('search', 'llm') or (sec == 'llm' and name not in SAMPLING_KEYS):
+        if not eq or not name or sec not in ('search', 'llm', 'experimental') or (sec == 'llm' and name not in SAMPLING_KEYS):
             _fail(f"--set {item!r}: write search.KEY=VALUE (e.g. --set search.fix=repair) or llm.KEY=VALUE for {', '.join(SAMPLING_KEYS)}")
         try: create_preset('BENCHMARK', **{f'{sec}__{name}': val.strip()})
         except ConfigError as e: _fail(f"--set {item!r}: {e}")
@@ -318,7 +319,7 @@ def bench(problems:Optional[str]=typer.Option(None, help="problem ids and ranges
     _dir_ok(out, '--out')
     _client(cfg, load=False)  # nothing is written before the model answers
     idx, kw = _bench_rag(cfg, problems, engine, data)
-    kw |= _nets(value_net or cfg.search.nets)
+    kw |= _nets(value_net or cfg.experimental.nets)
     folder = out/results_name(llm, tag, 'context' in kw, 'value_model' in kw)
     saved = {k: os.environ.get(k) for k in env}
     os.environ.update(env)  # the strategies build their settings from the environment: every preset gets the --set values

@@ -128,7 +128,7 @@ def collector_for(cfg:Config, # settings; `cfg.data` decides
                  ) -> TrainingCollector|None:
     "A `TrainingCollector` writing under `cfg.data.out_dir` when `cfg.data.collect`, else None."
     if not cfg.data.collect: return None
-    return TrainingCollector(cfg.data.out_dir, save_policy=cfg.data.save_policy, reflector_weight=cfg.search.reflector_weight,
+    return TrainingCollector(cfg.data.out_dir, save_policy=cfg.data.save_policy, reflector_weight=cfg.experimental.reflector_weight,
                              llm=llm or cfg.llm.spec, seed=cfg.search.seed, preset=cfg.preset)
 
 # %% ../nbs/20_collector.ipynb #d53dee53
@@ -173,7 +173,7 @@ def run_collect(problems='0-163', # HumanEval ids: '0-79', 'HumanEval/3', [0, 5]
         if base_url: ov['llm__base_url'] = base_url
         cfg = create_preset(preset, **ov)
     name = spec or llm.name
-    col = TrainingCollector(out, save_policy=cfg.data.save_policy, reflector_weight=cfg.search.reflector_weight,
+    col = TrainingCollector(out, save_policy=cfg.data.save_policy, reflector_weight=cfg.experimental.reflector_weight,
                             llm=name, seed=cfg.search.seed, preset=cfg.preset)
     done = finished_problems(col.path, name, cfg.search.seed) if resume else set()
     todo = [r for r in recs if r['task_id'] not in done]

@@ -20,8 +20,9 @@ from .executor import Executor, CodeExecutionResult, feedback, averdict
 from .utils import run_sync, call_seed
 
 # %% auto #0
-__all__ = ['ValueModel', 'PolicyModel', 'SearchRecorder', 'SearchResult', 'code_key', 'visible_reward', 'MCTSEngine', 'pending',
-           'in_flight', 'pw_limit', 'amaf_table', 'arm_amaf', 'solve']
+__all__ = ['ValueModel', 'PolicyModel', 'SearchRecorder', 'SearchResult', 'code_key', 'visible_reward', 'MCTSEngine', 'Search',
+           'pending', 'in_flight', 'PlainValues', 'Variations', 'arm_widening', 'pw_limit', 'pw_widening', 'variations',
+           'amaf_table', 'arm_amaf', 'rave_q', 'RaveValues', 'visible_evidence', 'solve']
 
 # %% ../nbs/12_engine.ipynb #289c88d8
 @runtime_checkable
@@ -88,26 +89,28 @@ def visible_reward(result:CodeExecutionResult) -> float:
     if result.n_tests == 0: return 0.0 if result.status in ('passed', 'failed') and not result.error_type else -1.0
     return 2.0 * result.n_passed / result.n_tests - 1.0
 
-# %% ../nbs/12_engine.ipynb #4be1e9b8
+# %% ../nbs/12_engine.ipynb #bea6c504
 class MCTSEngine:
     "Monte Carlo Tree Search over programs, guided by an LLM and rewarded by visible tests."
     breaker:int = 3 # a search ends as 'error' after this many failed LLM requests in a row
     def __init__(self, llm, # an `LLMClient` (see `get_client`)
                  cfg:Config|None=None, # settings; default: the BALANCED preset
                  executor:Executor|None=None, # sandbox (default: one built from `cfg.executor`)
-                 reflector:ReflectorAgent|None=None, # LLM value, used when `cfg.search.reflector_weight > 0`
+                 reflector:ReflectorAgent|None=None, # LLM value, used when `cfg.experimental.reflector_weight > 0`
                  value_model:ValueModel|None=None, # learned value, blended like the reflector
                  policy_model:PolicyModel|None=None, # learned priors over proposed variants
                  recorder:SearchRecorder|None=None, # receives every expansion (training data)
                  context:ContextProvider|None=None, # retrieval context for prompts
+                 variations:Variations|None=None, # the choice rule, widening and value estimates (default: `variations(cfg)`)
                 ):
         self.cfg = cfg or create_preset('BALANCED')
         s = self.cfg.search
         self.llm, self.gen = llm, GeneratorAgent(llm, s.temperature, s.max_tokens, context)
         self._own_exec = executor is None
         self.executor = executor or Executor(self.cfg.executor)
-        if reflector is None and s.reflector_weight > 0: reflector = ReflectorAgent(llm)
+        if reflector is None and self.cfg.experimental.reflector_weight > 0: reflector = ReflectorAgent(llm)
         self.reflector, self.value_model, self.policy_model, self.recorder = reflector, value_model, policy_model, recorder
+        self.variations = variations
 
     def close(self):
         "Stop the sandbox workers if this engine started them."
@@ -115,11 +118,15 @@ class MCTSEngine:
     def __enter__(self): return self
     def __exit__(self, *a): self.close()
 
-# %% ../nbs/12_engine.ipynb #a87dc717
-class _Search:
-    "The state of one search."
-    def __init__(self, eng:MCTSEngine, problem:Problem, progress:Callable|None):
-        self.eng, self.p, self.s, self.progress = eng, problem, eng.cfg.search, progress
+# %% ../nbs/12_engine.ipynb #3c1b86ec
+class Search:
+    "The state of one search: the tree, the budget spent and reserved, the counters."
+    def __init__(self, eng:MCTSEngine, # the engine: client, sandbox, settings, models
+                 problem:Problem, # the problem, without its hidden test
+                 progress:Callable|None, # called after each iteration
+                ):
+        self.eng, self.p, self.s, self.x, self.progress = eng, problem, eng.cfg.search, eng.cfg.experimental, progress
+        self.v = eng.variations or variations(eng.cfg)
         self.root, self.index, self.nodes = Node(), {}, []
         self._calls = self.tokens = 0
         self.cap, self.slots = self.s.max_llm_calls or math.inf, []  # the LLM-call cap; reservations of expansions in flight
@@ -129,34 +136,63 @@ class _Search:
         self.failed, self.in_row, self.error = 0, 0, None # failed completions, failed requests in a row, why the search stopped
         self.st = dict(expansions=0, fresh=0, refine=0, duplicates=0, unparsed=0, failed_expansions=0, executions=0, reflections=0, net_values=0, llm_errors=[])
 
-    def done(self) -> bool:
-        if self.error is not None: return True
-        if self.s.early_stop and self.settled: return True
-        return self.calls >= self.budget or len(self.nodes) >= self.s.max_nodes
+    @property
+    def calls(self) -> int:
+        "LLM calls spent (charged to the running task's reservation too)."
+        return self._calls
 
-    def expandable(self, n:Node) -> bool:
-        return not n.terminal and n.depth < self.s.max_depth
+    @calls.setter
+    def calls(self, v:int):
+        slot = _SLOT.get()
+        if slot is not None: slot.spent += v - self._calls
+        self._calls = v
 
-    def failure(self, e:Exception, n:int, what:str=''):
-        "Count a failed LLM request for `n` completions (not as spent calls); stop on a fatal failure or `breaker` in a row."
-        self.failed += n; self.in_row += 1
-        self.st['llm_errors'].append(f"{what}{type(e).__name__}: {e}"[:200])
-        if getattr(e, 'fatal', False) or self.in_row >= self.eng.breaker: self.error = self.error or e
+# %% ../nbs/12_engine.ipynb #2613c135
+@patch
+async def run(self:Search) -> SearchResult:
+    "The whole search: select, expand, evaluate, backpropagate, until the stop rule, the budget or `n_iter` ends it."
+    t0, it = time.perf_counter(), 0
+    if self.s.parallel > 1: it = await self.loop_parallel()
+    else:
+        while it < self.s.n_iter and not self.done():
+            it += 1
+            leaf = self.select()  # 1. select: walk down by the choice rule
+            if not self.rescore(leaf):  # (a terminal leaf backs up its known reward instead)
+                await self.expand(leaf)  # 2. expand, 3. evaluate, 4. backpropagate: `step`, once or twice (the greedy answer alone first)
+            self.report(it)
+    return self.result(it, time.perf_counter() - t0)
 
-    def widen_score(self, n:Node, amaf:dict|None=None) -> float:
-        "Score of the 'ask this node for another variant' arm, by the same rule (`node.RULES`) as the children."
-        q = n.q if amaf is None else self.rave_q(n.q, n.expansions, arm_amaf(amaf, n is self.root))
-        arm = _Arm(q, n.expansions + (self.s.selection == 'ucb1'), self.s.widen_prior, in_flight(n))
-        return RULES[self.s.selection](arm, n.visits + n.virtual_loss, self.s.c_explore)
+@patch
+async def step(self:Search, node:Node, n:int, greedy:bool, scale:float) -> tuple[int,list[Node]]:
+    "One request under `node`: expand it by `n` variants, evaluate the new programs, backpropagate; (variants received, new nodes)."
+    vs = await self.propose(node, n, greedy)
+    if vs is None: return 0, []
+    new, dups = self.attach(node, vs, scale)  # 2. expand
+    await self.evaluate_all(new)  # 3. evaluate
+    self.backpropagate(node, new, dups)  # 4. backpropagate
+    return len(vs), new
 
-class _Arm(NamedTuple):
-    "The widen arm as a selection rule sees a child: the node's mean value, pulled `visits` times (UCB1 counts it tried once, so it is never infinite), with prior `widen_prior`."
-    q:float
-    visits:int
-    prior:float
-    virtual_loss:int = 0
+# %% ../nbs/12_engine.ipynb #e3858812
+@patch
+def done(self:Search) -> bool:
+    "The search must stop."
+    if self.error is not None: return True
+    if self.s.early_stop and self.settled: return True
+    return self.calls >= self.budget or len(self.nodes) >= self.s.max_nodes
 
-# %% ../nbs/12_engine.ipynb #9ceb6b5c
+@patch
+def expandable(self:Search, n:Node) -> bool:
+    "`n` may get children: it does not pass its tests and is above `max_depth`."
+    return not n.terminal and n.depth < self.s.max_depth
+
+@patch
+def failure(self:Search, e:Exception, n:int, what:str=''):
+    "Count a failed LLM request for `n` completions (not as spent calls); stop on a fatal failure or `breaker` in a row."
+    self.failed += n; self.in_row += 1
+    self.st['llm_errors'].append(f"{what}{type(e).__name__}: {e}"[:200])
+    if getattr(e, 'fatal', False) or self.in_row >= self.eng.breaker: self.error = self.error or e
+
+# %% ../nbs/12_engine.ipynb #b923a079
 _SLOT:contextvars.ContextVar = contextvars.ContextVar('mcts_slot', default=None)
 
 class _Slot:
@@ -166,20 +202,14 @@ class _Slot:
     @property
     def left(self) -> int: return max(0, self.reserved - self.spent)
 
-def _get_calls(self:_Search) -> int: return self._calls
-def _set_calls(self:_Search, v:int):
-    slot = _SLOT.get()
-    if slot is not None: slot.spent += v - self._calls
-    self._calls = v
-_Search.calls = property(_get_calls, _set_calls, doc="LLM calls spent (charged to the running task's reservation too).")
-
-def _budget(self:_Search) -> float:
+@patch(as_prop=True)
+def budget(self:Search) -> float:
     "The cap less what other expansions in flight reserved and have not spent yet."
     me = _SLOT.get()
     return self.cap - sum(sl.left for sl in self.slots if sl is not me)
-_Search.budget = property(_budget)
 
-def _seed_index(self:_Search, n:int=1) -> int:
+@patch
+def seed_index(self:Search, n:int=1) -> int:
     "First of `n` call indices for `call_seed` that no other call has: the calls spent, or inside an expansion in flight, its own range."
     slot = _SLOT.get()
     if slot is None: i = max(self.calls, self.seed_top)
@@ -187,7 +217,6 @@ def _seed_index(self:_Search, n:int=1) -> int:
     else: i = self.seed_top; slot.start, slot.width = i - slot.spent, slot.spent + n  # past its range (its reservation grew): a fresh one
     self.seed_top = max(self.seed_top, i + n)
     return i
-_Search.seed_index = _seed_index
 
 # %% ../nbs/12_engine.ipynb #a11ce065
 def pending(n:Node) -> bool:
@@ -199,12 +228,52 @@ def in_flight(n:Node) -> int:
     "Expansions of `n` itself in flight: its virtual loss less its children's."
     return max(0, n.virtual_loss - sum(c.virtual_loss for c in n.children))
 
-# %% ../nbs/12_engine.ipynb #987069c7
+# %% ../nbs/12_engine.ipynb #ab7e456d
+class _Arm(NamedTuple):
+    "What a selection rule sees: a mean value `q`, pulled `visits` times, with a prior; the widen arm, or a child seen through RAVE."
+    q:float
+    visits:int
+    prior:float
+    virtual_loss:int = 0
+
+class PlainValues:
+    "Children and widen arms valued by their own mean reward."
+    def __init__(self, srch:Search): pass
+    def child(self, n:Node, ch:Node): return ch
+    def arm(self, n:Node) -> float: return n.q
+
+class Variations(NamedTuple):
+    "What varies between searches, passed in (mctx style): the choice rule, when a node widens, how values are seen, which children wait."
+    rule:Callable # (child, parent visits) -> score
+    widening:Callable # (search, node, best child's score, values) -> expand `node` now
+    values:Callable # search -> an object with `child(node, ch)` and `arm(node)`
+    skip:Callable = pending # children the rule does not see
+
+@patch
+def widen_score(self:Search, n:Node, q:float|None=None) -> float:
+    "Score of the 'ask this node for another variant' arm, by the same rule (`node.RULES`) as the children; its value `q` (default: the node's mean)."
+    arm = _Arm(n.q if q is None else q, n.expansions + (self.s.selection == 'ucb1'), self.s.widen_prior, in_flight(n))
+    return RULES[self.s.selection](arm, n.visits + n.virtual_loss, self.s.c_explore)
+
+def arm_widening(srch:Search, n:Node, best:float, values) -> bool:
+    "The default widening: expand `n` when its widen arm scores at least as well as its best child."
+    return srch.widen_score(n, values.arm(n)) >= best
+
 def pw_limit(visits:int, c:float, alpha:float) -> int:
     "Progressive widening: the most children a node with `visits` visits may have before it is expanded again."
     return math.ceil(c * max(visits, 1) ** alpha)
 
-# %% ../nbs/12_engine.ipynb #51a68c34
+def pw_widening(srch:Search, n:Node, best:float, values) -> bool:
+    "Progressive widening (`experimental.widening='pw'`): expand `n` while it has fewer than ⌈pw_c·N^pw_alpha⌉ children, counting those in flight."
+    return len(n.children) + in_flight(n) * srch.s.n_variants < pw_limit(n.visits + n.virtual_loss, srch.x.pw_c, srch.x.pw_alpha)
+
+def variations(cfg:Config) -> Variations:
+    "The variations `cfg` asks for: its choice rule, and the experimental widening and RAVE when they are on."
+    rule, c = RULES[cfg.search.selection], cfg.search.c_explore
+    return Variations(lambda ch, N: rule(ch, N, c), pw_widening if cfg.experimental.widening == 'pw' else arm_widening,
+                      RaveValues if cfg.experimental.rave > 0 else PlainValues)
+
+# %% ../nbs/12_engine.ipynb #06c3894f
 def amaf_table(nodes:list[Node], root:Node) -> dict:
     "Mean reward of every evaluated program by (made at the root?, kind): the all-moves-as-first estimate."
     acc = {}
@@ -214,72 +283,138 @@ def amaf_table(nodes:list[Node], root:Node) -> dict:
         a[0] += m.reward; a[1] += 1
     return {k: (s/n, n) for k,(s,n) in acc.items()}
 
-# %% ../nbs/12_engine.ipynb #17af5210
 def arm_amaf(amaf:dict, at_root:bool) -> tuple[float,int]|None:
     "Pooled AMAF estimate of what expanding a node at this level produces."
     xs = [(q, n) for (r, _), (q, n) in amaf.items() if r == at_root]
     n = sum(k for _,k in xs)
     return None if n == 0 else (sum(q*k for q,k in xs) / n, n)
 
-def _rave_q(self:_Search, q:float, visits:int, est:tuple[float,int]|None) -> float:
-    "`q` blended with an AMAF estimate, weight beta = sqrt(k/(3N+k))."
+def rave_q(k:float, q:float, visits:int, est:tuple[float,int]|None) -> float:
+    "`q` blended with an AMAF estimate `est`, weight beta = sqrt(k/(3N+k))."
     if est is None: return q
-    k = self.s.rave
     b = math.sqrt(k / (3 * visits + k))
     return clip((1 - b) * q + b * est[0])
-_Search.rave_q = _rave_q
 
-def _pw_open(self:_Search, n:Node) -> bool:
-    "Progressive widening allows another expansion of `n`."
-    return len(n.children) + in_flight(n) * self.s.n_variants < pw_limit(n.visits + n.virtual_loss, self.s.pw_c, self.s.pw_alpha)
-_Search.pw_open = _pw_open
+class RaveValues:
+    "Values blended with the AMAF estimate of their expansion kind (`experimental.rave = k`), from a table made once per selection."
+    def __init__(self, srch:Search): self.k, self.root, self.amaf = srch.x.rave, srch.root, amaf_table(srch.nodes, srch.root)
+    def child(self, n:Node, ch:Node): return _Arm(rave_q(self.k, ch.q, ch.visits, self.amaf.get((n is self.root, ch.action))), ch.visits, ch.prior, ch.virtual_loss)
+    def arm(self, n:Node) -> float: return rave_q(self.k, n.q, n.expansions, arm_amaf(self.amaf, n is self.root))
 
-def _select(self:_Search) -> Node:
+# %% ../nbs/12_engine.ipynb #c4525217
+@patch
+def select(self:Search) -> Node:
     "Walk down to the node to expand (or a terminal one to re-score)."
-    n, rule, c = self.root, self.s.selection, self.s.c_explore
-    amaf = amaf_table(self.nodes, self.root) if self.s.rave > 0 else None
+    n, v = self.root, self.v
+    values = v.values(self)
     while True:
         if n is not self.root and not self.expandable(n): return n
         N = n.visits + n.virtual_loss
-        if amaf is None: best = n.best_child(rule, c, skip=pending)
-        else:
-            def view(ch): return _Arm(self.rave_q(ch.q, ch.visits, amaf.get((n is self.root, ch.action))), ch.visits, ch.prior, ch.virtual_loss)
-            best = max((ch for ch in n.children if not pending(ch)), key=lambda ch: RULES[rule](view(ch), N, c), default=None)  # first on ties, like best_child
+        score = lambda ch: v.rule(values.child(n, ch), N)
+        best = max((ch for ch in n.children if not v.skip(ch)), key=score, default=None)  # first on ties
         if best is None: return n
-        if self.expandable(n):
-            if self.s.widening == 'pw':
-                if self.pw_open(n): return n
-            elif self.widen_score(n, amaf) >= RULES[rule](best if amaf is None else view(best), N, c): return n
+        if self.expandable(n) and v.widening(self, n, score(best), values): return n
         n = best
-_Search.select = _select
 
-# %% ../nbs/12_engine.ipynb #c6ef47e1
-def _plans(self:_Search) -> dict[str,str]:
+# %% ../nbs/12_engine.ipynb #93ffc522
+@patch(as_prop=True)
+def plans(self:Search) -> dict[str,str]:
     "The plan each plan-made program was written from, by program key."
     return self.__dict__.setdefault('_plans', {})
-_Search.plans = property(_plans)
 
-def _expansion(self:_Search, node:Node) -> tuple[str, str, Failure|None]:
-    "(mode, plan to revise, failing call) of the next expansion of `node`, by `search.fresh` and `search.fix`."
-    s = self.s
+@patch
+def expansion(self:Search, node:Node) -> tuple[str, str, Failure|None]:
+    "(mode, plan to revise, failing call) of the next expansion of `node`, by `experimental.fresh` and `experimental.fix`."
+    s = self.x
     if node is self.root: return ('plan' if s.fresh == 'plan' and self.calls >= s.plan_after else 'fresh'), '', None
     fail, fix = first_failure(node.result), s.fix
     if fix == 'auto': fix = 'repair' if fail is not None and node.result.n_passed > 0 else 'replan'
     if fix == 'repair': return ('repair' if fail is not None else 'refine'), '', fail
     if fix == 'replan': return 'plan', self.plans.get(node.key, ''), None
     return 'refine', '', None
-_Search.expansion = _expansion
 
-# %% ../nbs/12_engine.ipynb #332d42c0
-async def _evaluate(self:_Search, code:str) -> tuple[CodeExecutionResult, float]:
+# %% ../nbs/12_engine.ipynb #d4fa21a7
+@patch
+async def expand(self:Search, node:Node) -> list[Node]:
+    "One expansion of `node`: `step` with the greedy answer alone first, then the other variants; returns the new nodes."
+    if node is not self.root and len(self.root.children) < self.x.root_min: node = self.root  # fresh programs first (`root_min`)
+    n = int(min(self.s.n_variants, self.budget - self.calls))
+    if n <= 0: return []
+    node.expansions += 1
+    self.st['expansions'] += 1
+    new, got = [], 0
+    if self.s.greedy_first and self.calls == 0:
+        # the greedy answer alone first: when it already passes, the other samples are never paid for
+        k, ns = await self.step(node, 1, True, 1 / n)
+        got += k; new += ns
+        n = int(min(n - 1, self.budget - self.calls))  # the greedy answer's reflection may have spent a call too
+        if self.done(): n = 0
+    if n > 0:
+        k, ns = await self.step(node, n, False, n / self.s.n_variants)
+        got += k; new += ns
+    if got == 0: node.backprop(-1.0)  # nothing usable came back: a bad outcome for this node
+    if self.eng.recorder is not None: self.eng.recorder.on_expand(self.p, node, new)
+    return new
+
+# %% ../nbs/12_engine.ipynb #bdb186a5
+@patch
+async def propose(self:Search, node:Node, n:int, greedy:bool) -> list[Variant]|None:
+    "Ask the generator for `n` variants under `node`; None if the LLM failed."
+    s, eng = self.s, self.eng
+    parent = None if node is self.root else node.code
+    fb = '' if parent is None else feedback(node.result)
+    mode, plan, fail = self.expansion(node)
+    if (sl := _SLOT.get()) is not None:  # in flight, the request's calls are spent only when it returns: keep them reserved till then,
+        sl.reserved = max(sl.reserved, sl.spent + n)  # also where `n` draws on budget that came free after the slot was made
+    t0 = time.perf_counter()
+    try:
+        variants, spent, toks = await eng.gen.propose(self.p, n, parent, fb, seed=call_seed(s.seed, self.seed_index(n)), greedy_first=greedy,
+                                                      mode=mode, plan=plan, failure=fail, retrieve=self.calls >= self.x.rag_after)
+    except Exception as e:
+        self.t_llm += time.perf_counter() - t0
+        self.st['failed_expansions'] += 1; self.failure(e, n)
+        return None
+    self.t_llm += time.perf_counter() - t0
+    self.in_row = 0
+    self.calls += spent; self.tokens += toks; self.st['unparsed'] += spent - len(variants)
+    for v in variants:
+        if v.plan: self.plans.setdefault(code_key(v.code), v.plan)
+    if eng.policy_model is not None and variants:
+        for v, pr in zip(variants, eng.policy_model.priors(self.p, parent, [v.code for v in variants])): v.prior = pr
+    return variants
+
+# %% ../nbs/12_engine.ipynb #553d1ff9
+@patch
+def attach(self:Search, node:Node, variants:list[Variant], scale:float=1.0) -> tuple[list[Node],list[Node]]:
+    "Add the new programs under `node`; (new nodes, existing nodes of the programs it already had)."
+    new, dups = [], []
+    for v in variants:
+        k = code_key(v.code)
+        if k in self.index: dups.append(self.index[k]); continue
+        c = node.add_child(v.code, v.prior * scale, v.kind, k)
+        c.idx = len(self.nodes); self.nodes.append(c); self.index[k] = c
+        self.st[v.kind] = self.st.get(v.kind, 0) + 1; new.append(c)
+    return new, dups
+
+# %% ../nbs/12_engine.ipynb #71bdd2ad
+@patch
+async def evaluate_all(self:Search, new:list[Node]):
+    "Run the new nodes' programs on the visible tests concurrently; set their results, rewards and whether they are terminal."
+    t1 = time.perf_counter()
+    evals = await asyncio.gather(*(self.evaluate(c.code) for c in new))  # concurrently: time the batch, not each run
+    self.t_exec += time.perf_counter() - t1
+    for c, (res, r) in zip(new, evals): c.result, c.reward, c.terminal = res, r, res.passed
+
+@patch
+async def evaluate(self:Search, code:str) -> tuple[CodeExecutionResult, float]:
     "Run `code` on the visible tests; reward blended with the reflector / value model."
     eng = self.eng
     res = await averdict(eng.executor, code, self.p.visible_tests, self.p.language)
     self.st['executions'] += 1
     r = visible_reward(res)
-    w = self.s.reflector_weight
+    w = self.x.reflector_weight
     if w > 0 and not res.passed:
-        v, thr = None, self.s.net_confidence
+        v, thr = None, self.x.net_confidence
         if eng.value_model is not None:
             v = eng.value_model.value(self.p, code, res); self.st['net_values'] += 1
         # the LLM reflector: without a value model; with one, only where it is unsure (|v| < net_confidence)
@@ -296,124 +431,84 @@ async def _evaluate(self:_Search, code:str) -> tuple[CodeExecutionResult, float]
         if v is not None: r = (1 - w) * r + w * clip(v)
     return res, clip(r)
 
-async def _propose(self:_Search, node:Node, n:int, greedy:bool) -> list[Variant]|None:
-    "Ask the generator for `n` variants under `node`; None if the LLM failed."
-    s, eng = self.s, self.eng
-    parent = None if node is self.root else node.code
-    fb = '' if parent is None else feedback(node.result)
-    mode, plan, fail = self.expansion(node)
-    if (sl := _SLOT.get()) is not None:  # in flight, the request's calls are spent only when it returns: keep them reserved till then,
-        sl.reserved = max(sl.reserved, sl.spent + n)  # also where `n` draws on budget that came free after the slot was made
-    t0 = time.perf_counter()
-    try:
-        variants, spent, toks = await eng.gen.propose(self.p, n, parent, fb, seed=call_seed(s.seed, self.seed_index(n)), greedy_first=greedy,
-                                                      mode=mode, plan=plan, failure=fail, retrieve=self.calls >= s.rag_after)
-    except Exception as e:
-        self.t_llm += time.perf_counter() - t0
-        self.st['failed_expansions'] += 1; self.failure(e, n)
-        return None
-    self.t_llm += time.perf_counter() - t0
-    self.in_row = 0
-    self.calls += spent; self.tokens += toks; self.st['unparsed'] += spent - len(variants)
-    for v in variants:
-        if v.plan: self.plans.setdefault(code_key(v.code), v.plan)
-    if eng.policy_model is not None and variants:
-        for v, pr in zip(variants, eng.policy_model.priors(self.p, parent, [v.code for v in variants])): v.prior = pr
-    return variants
-
-async def _add(self:_Search, node:Node, variants:list[Variant], scale:float=1.0) -> list[Node]:
-    "Add new programs under `node` (duplicates credit their existing node), evaluate them concurrently, backpropagate."
-    new, dups = [], []
-    for v in variants:
-        k = code_key(v.code)
-        if k in self.index: dups.append(self.index[k]); continue
-        c = node.add_child(v.code, v.prior * scale, v.kind, k)
-        c.idx = len(self.nodes); self.nodes.append(c); self.index[k] = c
-        self.st[v.kind] = self.st.get(v.kind, 0) + 1; new.append(c)
-    t1 = time.perf_counter()
-    evals = await asyncio.gather(*(self.evaluate(c.code) for c in new))  # concurrently: time the batch, not each run
-    self.t_exec += time.perf_counter() - t1
-    for c, (res, r) in zip(new, evals):
-        c.result, c.reward, c.terminal = res, r, res.passed
-        c.backprop(r)
-        if res.passed and self.solved_at is None: self.solved_at = self.calls
-        if res.passed and self.p.visible_tests:
+# %% ../nbs/12_engine.ipynb #534f65ff
+@patch
+def backpropagate(self:Search, node:Node, new:list[Node], dups:list[Node]):
+    "Back up the new nodes' rewards and the repeats' credit to `node`; note when the stop rule is met."
+    for c in new:
+        c.backprop(c.reward)
+        if c.result.passed and self.solved_at is None: self.solved_at = self.calls
+        if c.result.passed and self.p.visible_tests:
             self.st['passing'] = self.st.get('passing', 0) + 1
-            self.settled = self.st['passing'] >= self.s.pass_k  # `pass_k` distinct passing programs (1: the common stop rule)
-        if not self.p.visible_tests and r >= 0:
+            self.settled = self.st['passing'] >= self.x.pass_k  # `pass_k` distinct passing programs (1: the common stop rule)
+        if not self.p.visible_tests and c.reward >= 0:
             self.st['clean'] = self.st.get('clean', 0) + 1
-            self.settled = self.st['clean'] >= self.s.clean_k  # `clean_k` distinct clean programs (1: the common stop rule)
+            self.settled = self.st['clean'] >= self.x.clean_k  # `clean_k` distinct clean programs (1: the common stop rule)
     for d in dups:
-        # a program we already have: no new node, no new run. It is an outcome of *this* node's request for
-        # more variants, so it is credited here and counts as a pull of the widen arm that yielded nothing new;
-        # otherwise a low-entropy model that repeats itself would inflate the old node's visits and starve refinement.
         self.st['duplicates'] += 1
         node.expansions += 1
         node.backprop(d.reward if d.reward is not None else 0.0)  # still being evaluated by an expansion in flight: no evidence either way
-    return new
 
-async def _expand(self:_Search, node:Node) -> list[Node]:
-    "Ask for variants under `node`, evaluate and backpropagate them; returns the new nodes."
-    if node is not self.root and len(self.root.children) < self.s.root_min: node = self.root  # fresh programs first (`root_min`)
-    n = int(min(self.s.n_variants, self.budget - self.calls))
-    if n <= 0: return []
-    node.expansions += 1
-    self.st['expansions'] += 1
-    new, got = [], 0
-    if self.s.greedy_first and self.calls == 0:
-        # the greedy answer alone first: when it already passes, the other samples are never paid for
-        vs = await self.propose(node, 1, True)
-        if vs is not None:
-            got += len(vs); new += await self.add(node, vs, 1 / n)
-        n = int(min(n - 1, self.budget - self.calls))  # the greedy answer's reflection may have spent a call too
-        if self.done(): n = 0
-    if n > 0:
-        vs = await self.propose(node, n, False)
-        if vs is not None:
-            got += len(vs); new += await self.add(node, vs, n / self.s.n_variants)
-    if got == 0: node.backprop(-1.0)  # nothing usable came back: a bad outcome for this node
-    if self.eng.recorder is not None: self.eng.recorder.on_expand(self.p, node, new)
-    return new
+@patch
+def rescore(self:Search, leaf:Node) -> bool:
+    "Back up a terminal leaf's known reward instead of expanding it; False when `leaf` is to be expanded."
+    if self.expandable(leaf) or leaf is self.root: return False
+    leaf.backprop(leaf.reward if leaf.reward is not None else -1.0)
+    return True
 
-_Search.evaluate, _Search.propose, _Search.add, _Search.expand = _evaluate, _propose, _add, _expand
+# %% ../nbs/12_engine.ipynb #aeeba2b7
+def visible_evidence(r:CodeExecutionResult, # a program's visible results
+             reward:float|None, # its reward (the visible reward, or one blended with a reflector or value network)
+            ) -> tuple:
+    "Visible evidence of a program, best highest: all passed, share passed (without tests: runs cleanly, by `reward`), reward."
+    frac = (r.n_passed / r.n_tests) if r.n_tests else (0.0 if reward is not None and reward >= 0 else -1.0)
+    return (r.passed, frac, reward)
 
-# %% ../nbs/12_engine.ipynb #e1c55c6e
 def _rank(n:Node) -> tuple:
-    "Visible evidence of a node, best highest: all passed, share passed (without tests: runs cleanly), reward, earliest."
-    r = n.result
-    frac = (r.n_passed / r.n_tests) if r.n_tests else (0.0 if n.reward is not None and n.reward >= 0 else -1.0)
-    return (r.passed, frac, n.reward, -n.idx)
+    "A node's `visible_evidence`, ties to the earliest."
+    return (*visible_evidence(n.result, n.reward), -n.idx)
 
-def _best(self:_Search) -> Node|None:
+@patch
+def best(self:Search) -> Node|None:
     "The node to submit."
     return max(self.nodes, key=_rank) if self.nodes else None
-_Search.best = _best
 
-def _report(self:_Search, it:int):
+@patch
+def report(self:Search, it:int):
     "Tell the progress callback where the search stands."
     if self.progress is None: return
     best = max((n.result.pass_frac for n in self.nodes if n.result is not None), default=None)  # programs still being run have no result yet
     self.progress(dict(iteration=it, llm_calls=self.calls, llm_failures=self.failed, nodes=len(self.nodes), in_flight=len(self.slots),
                        best=best, solved=self.solved_at is not None, root=self.root))
-_Search.report = _report
 
-def _rescore(self:_Search, leaf:Node) -> bool:
-    "Back up a terminal leaf's known reward instead of expanding it; False when `leaf` is to be expanded."
-    if self.expandable(leaf) or leaf is self.root: return False
-    leaf.backprop(leaf.reward if leaf.reward is not None else -1.0)
-    return True
-_Search.rescore = _rescore
+@patch
+def result(self:Search, it:int, wall:float) -> SearchResult:
+    "The `SearchResult` of a search that ran `it` iterations in `wall` seconds: the best node by visible evidence, the cost, the counters."
+    b = self.best()
+    st = dict(self.st, t_llm=round(self.t_llm, 4), t_exec=round(self.t_exec, 4),
+              overhead_ms_per_iter=round(1000 * max(0.0, wall - self.t_llm - self.t_exec) / max(it, 1), 4),
+              max_depth=max((n.depth for n in self.nodes), default=0), budget=None if math.isinf(self.cap) else self.cap)
+    passed = bool(b is not None and b.result.passed)
+    status = 'solved' if passed or self.settled else 'error' if self.error is not None else 'unsolved'
+    if self.error is not None: st['llm_error_kind'] = getattr(self.error, 'kind', 'other')
+    return SearchResult(problem_id=self.p.id, code=None if b is None else b.code, passed=passed,
+                        result=None if b is None else b.result, iterations=it, tree_size=len(self.nodes) + 1,
+                        llm_calls=self.calls, tokens=self.tokens, wall_time=wall, solved_at_call=self.solved_at,
+                        status=status, error=None if self.error is None else str(self.error)[:500], llm_failures=self.failed,
+                        stats=st, root=self.root)
 
-async def _expand_slot(self:_Search, leaf:Node, slot:_Slot):
+# %% ../nbs/12_engine.ipynb #8d7a9182
+@patch
+async def expand_slot(self:Search, leaf:Node, slot:_Slot):
     "One expansion in flight: charged to `slot`, its virtual loss removed once its rewards are backed up."
     _SLOT.set(slot)  # this task's own context: other tasks do not see it
     try: await self.expand(leaf)
     finally:
         leaf.remove_virtual_loss()
         self.slots.remove(slot)
-_Search.expand_slot = _expand_slot
 
-async def _loop_parallel(self:_Search) -> int:
+@patch
+async def loop_parallel(self:Search) -> int:
     "Up to `search.parallel` expansions in flight; returns the iterations launched."
     k, tasks, it, first = self.s.parallel, set(), 0, self.s.greedy_first
     try:
@@ -439,43 +534,18 @@ async def _loop_parallel(self:_Search) -> int:
         for t in tasks: t.cancel()
         if tasks: await asyncio.gather(*tasks, return_exceptions=True)
 
-async def _run(self:_Search) -> SearchResult:
-    "The whole search."
-    t0, it = time.perf_counter(), 0
-    if self.s.parallel > 1: it = await self.loop_parallel()
-    else:
-        while it < self.s.n_iter and not self.done():
-            it += 1
-            leaf = self.select()
-            if not self.rescore(leaf): await self.expand(leaf)
-            self.report(it)
-    b = self.best()
-    wall = time.perf_counter() - t0
-    st = dict(self.st, t_llm=round(self.t_llm, 4), t_exec=round(self.t_exec, 4),
-              overhead_ms_per_iter=round(1000 * max(0.0, wall - self.t_llm - self.t_exec) / max(it, 1), 4),
-              max_depth=max((n.depth for n in self.nodes), default=0), budget=None if math.isinf(self.cap) else self.cap)
-    passed = bool(b is not None and b.result.passed)
-    status = 'solved' if passed or self.settled else 'error' if self.error is not None else 'unsolved'
-    if self.error is not None: st['llm_error_kind'] = getattr(self.error, 'kind', 'other')
-    return SearchResult(problem_id=self.p.id, code=None if b is None else b.code, passed=passed,
-                        result=None if b is None else b.result, iterations=it, tree_size=len(self.nodes) + 1,
-                        llm_calls=self.calls, tokens=self.tokens, wall_time=wall, solved_at_call=self.solved_at,
-                        status=status, error=None if self.error is None else str(self.error)[:500], llm_failures=self.failed,
-                        stats=st, root=self.root)
-_Search.loop_parallel = _loop_parallel
-_Search.run = _run
-
-# %% ../nbs/12_engine.ipynb #30c37f6e
-async def _agree(self:_Search, res:SearchResult) -> SearchResult:
-    "`res` with its submission chosen among the programs tied on visible evidence by agreement on generated inputs (`search.agreement`)."
+# %% ../nbs/12_engine.ipynb #a1870aae
+@patch
+async def agree(self:Search, res:SearchResult) -> SearchResult:
+    "`res` with its submission chosen among the programs tied on visible evidence by agreement on generated inputs (`experimental.agreement`)."
     s = self.s
-    if s.agreement == 'off' or (s.agreement == 'no_tests' and self.p.visible_tests) or self.calls >= self.budget or self.error is not None: return res
+    if self.x.agreement == 'off' or (self.x.agreement == 'no_tests' and self.p.visible_tests) or self.calls >= self.budget or self.error is not None: return res
     ranked = sorted(self.nodes, key=_rank, reverse=True)
     top = [n for n in ranked if _rank(n)[:2] == _rank(ranked[0])[:2]] if ranked else []
     if len(top) < 2: return res
     cands = top + [n for n in ranked[len(top):] if n.result.status in ('passed', 'failed')]
     t0, seed = time.perf_counter(), call_seed(s.seed, self.seed_index()); self.calls += 1
-    try: a = await agree(self.p, [n.code for n in cands], self.eng.llm, self.eng.executor, s.n_inputs, seed, min(s.max_tokens, 384))
+    try: a = await agree(self.p, [n.code for n in cands], self.eng.llm, self.eng.executor, self.x.n_inputs, seed, min(s.max_tokens, 384))
     except Exception as e:  # a failed request spends no budget; the visible choice stands
         self.calls -= 1; self.failure(e, 1, 'agreement: ')
         return res.model_copy(update=dict(llm_failures=self.failed, stats=res.stats | dict(llm_errors=list(self.st['llm_errors']))))
@@ -485,16 +555,15 @@ async def _agree(self:_Search, res:SearchResult) -> SearchResult:
     info = dict(inputs=len(a.inputs), tied=len(top), candidates=len(cands), clusters=len(clusters(a.sigs)), changed=b is not top[0])
     return res.model_copy(update=dict(code=b.code, result=b.result, passed=bool(b.result.passed), llm_calls=self.calls, tokens=self.tokens,
                                       stats=res.stats | dict(agreement=info, t_llm=round(self.t_llm, 4))))
-_Search.agree = _agree
 
-# %% ../nbs/12_engine.ipynb #983a3d17
+# %% ../nbs/12_engine.ipynb #a0cc1513
 @patch
 async def asearch(self:MCTSEngine, problem:Problem, # the problem (its hidden test is dropped)
                    progress:Callable[[dict],None]|None=None, # called after each iteration
                   ) -> SearchResult:
     "Search for a program that passes `problem`'s visible tests."
-    srch = _Search(self, problem.search_view(), progress)
-    ag = self.cfg.search.agreement
+    srch = Search(self, problem.search_view(), progress)
+    ag = self.cfg.experimental.agreement
     reserve = int((ag == 'ties' or (ag == 'no_tests' and not srch.p.visible_tests)) and 1 < srch.cap < math.inf)
     srch.cap -= reserve  # the agreement call, should the search end in a tie
     res = await srch.run()

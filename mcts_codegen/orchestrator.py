@@ -15,13 +15,13 @@ from .problem import Problem, try_parse
 from .visible import extract_tests
 from .agents import fresh_messages, refine_messages, extract_code, assemble, system_prompt, ContextProvider
 from .executor import Executor, CodeExecutionResult, feedback, averdict
-from .engine import MCTSEngine, SearchResult, visible_reward
-from .utils import run_sync, call_seed
+from .engine import MCTSEngine, SearchResult, visible_reward, visible_evidence
+from .utils import run_sync, call_seed, fenced_blocks
 
 # %% auto #0
 __all__ = ['FEATURES', 'ESCALATIONS', 'TRAIN_IDS', 'GREEDY_FIRST', 'AGENT_NAMES', 'Meter', 'program_of', 'visible_rank',
            'is_solved', 'SolveContext', 'Outcome', 'Agent', 'BaseAgent', 'GreedyAgent', 'BestOfNAgent',
-           'ReflexionAgent', 'MCTSAgent', 'External', 'problem_json', 'external_steps', 'chat', 'plan_messages',
+           'ReflexionAgent', 'MCTSAgent', 'External', 'problem_json', 'external_steps', 'chat', 'decompose_messages',
            'parse_plan', 'compose_messages', 'HRMAgent', 'TRMState', 'TRMAgent', 'features', 'Route', 'MetaController',
            'record_features', 'fit', 'replay', 'AutoAgent', 'make_agent', 'default_controller',
            'UnifiedSearchOrchestrator', 'frontier', 'plot_frontier']
@@ -71,8 +71,7 @@ def program_of(p:Problem, # the problem
 def visible_rank(r:CodeExecutionResult|None) -> tuple:
     "Sort key of a program by visible evidence alone, as the engine ranks its nodes: all passed, share passed, reward."
     if r is None: return (False, -2.0, -2.0)
-    frac = r.n_passed / r.n_tests if r.n_tests else (0.0 if visible_reward(r) >= 0 else -1.0)
-    return (r.passed, frac, visible_reward(r))
+    return visible_evidence(r, visible_reward(r))
 
 # %% ../nbs/18_orchestrator.ipynb #eb6a3a5d
 def is_solved(r:CodeExecutionResult|None, p:Problem) -> bool:
@@ -310,7 +309,7 @@ def chat(p:Problem, user:str) -> list[dict]:
     return [dict(role='system', content=system_prompt(p.language)), dict(role='user', content=user)]
 
 # %% ../nbs/18_orchestrator.ipynb #ab911298
-def plan_messages(p:Problem, evidence:str='', most:int=3) -> list[dict]:
+def decompose_messages(p:Problem, evidence:str='', most:int=3) -> list[dict]:
     "Chat messages asking for a decomposition of `p` into at most `most` helper stubs."
     again = (f"\n\nAn earlier plan led to a program that fails:\n{evidence.strip()}\nPropose a different decomposition." if evidence.strip() else '')
     user = (f"Break the following Python function into at most {most} small helper functions that make it easy to write. "
@@ -325,7 +324,7 @@ def parse_plan(text:str, # the planner's answer
                most:int=3, # keep at most this many helpers
               ) -> list[Problem]:
     "Helper problems from the planner's stubs: each a documented function other than the entry point; examples become its visible tests."
-    blocks = re.findall(r"```[\w+-]*[^\n]*\n(.*?)(?:```|\Z)", text, re.S) or [text]
+    blocks = fenced_blocks(text) or [text]
     out = []
     for b in blocks:
         tree = try_parse(b)
@@ -377,7 +376,7 @@ class HRMAgent(BaseAgent):
             greedy = rnd == 1
             direct = None
             if c.remaining >= 2:
-                comp, = await c.complete(plan_messages(p, evidence, self.most), 1, greedy, c.base + 7919 * rnd)
+                comp, = await c.complete(decompose_messages(p, evidence, self.most), 1, greedy, c.base + 7919 * rnd)
                 hs = parse_plan(comp.text, p, self.most)
                 direct = None if hs else program_of(p, comp.text)  # a planner that wrote the function itself: check that first, free
             else: hs = []

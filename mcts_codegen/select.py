@@ -7,6 +7,7 @@ Docs: https://mcts-codegen.github.io/mcts_codegen/select.html.md"""
 # %% ../nbs/11_select.ipynb #3abf6dbb
 from __future__ import annotations
 import ast, asyncio, re
+from .utils import fenced_blocks
 from typing import NamedTuple
 from .problem import Problem, CallTest, try_parse
 from .agents import system_prompt
@@ -39,7 +40,7 @@ def parse_inputs(text:str, # the model's answer
                  k:int=8, # keep at most this many
                 ) -> list[str]:
     "Distinct calls of `entry_point` in `text`, expected outputs dropped, at most `k`."
-    blocks = re.findall(r"```[\w+-]*[^\n]*\n(.*?)(?:```|\Z)", text, re.S) or [text]
+    blocks = fenced_blocks(text) or [text]
     out = []
     for line in (l.strip() for b in blocks for l in b.splitlines()):
         if not line or line.startswith('#'): continue

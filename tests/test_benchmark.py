@@ -276,6 +276,23 @@ def test_engine_version_tells_retrieval_settings_apart():
     assert B.engine_version('mcts-balanced', create_preset('BENCHMARK', rag__enabled=True, rag__top_k=2)) != on
     assert B.engine_version('mcts-balanced', create_preset('BENCHMARK', rag__top_k=2)) == base  # retrieval off: its settings decide nothing
 
+def test_engine_version_follows_behaviour_not_source(monkeypatch):
+    "A rewrite that decides the same keeps the version; one decision changed alters it."
+    import functools
+    import mcts_codegen.engine as E
+    cfg = create_preset('BENCHMARK')
+    base = {s: B.engine_version(s, cfg) for s in ('mcts-balanced', 'reflexion')}
+    orig = E.visible_reward
+    @functools.wraps(orig)
+    def reward(result): return orig(result) + 0.0  # wrapped and rewritten, same values
+    monkeypatch.setattr(E, 'visible_reward', reward); B._TRACES.clear()
+    assert B.engine_version('mcts-balanced', cfg) == base['mcts-balanced']
+    monkeypatch.setattr(E, 'visible_reward', lambda r: -orig(r)); B._TRACES.clear()  # prefers failing programs: other nodes are expanded
+    assert B.engine_version('mcts-balanced', cfg) != base['mcts-balanced']
+    assert B.engine_version('reflexion', cfg) == base['reflexion']  # reflexion never asks the engine's reward
+    monkeypatch.undo(); B._TRACES.clear()
+    assert B.engine_version('mcts-balanced', cfg) == base['mcts-balanced']
+
 def test_rows_record_engine_version_and_cache_free_seconds(ex):
     rec = RECS[2]  # never solved: best-of-n draws all 3
     r = asyncio.run(run_problem('best-of-n', rec, SlowCached(stateless_reply, name='m'), ex, n=3))

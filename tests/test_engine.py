@@ -132,12 +132,12 @@ def test_degenerate_output_never_crashes_the_search(ex):
 
 def test_widen_arm_is_scored_by_the_selection_rules():
     import math
-    from mcts_codegen.engine import _Search
+    from mcts_codegen.engine import Search
     from mcts_codegen.node import Node
     rng = random.Random(0)
     for sel in ('puct', 'ucb1'):
         cfg = create_preset('FAST', selection=sel, c_explore=rng.uniform(0.5, 2), widen_prior=rng.uniform(0.1, 1))
-        s, (c, w) = _Search.__new__(_Search), (cfg.search.c_explore, cfg.search.widen_prior)
+        s, (c, w) = Search.__new__(Search), (cfg.search.c_explore, cfg.search.widen_prior)
         s.s = cfg.search
         for _ in range(50):
             n = Node()
@@ -258,17 +258,17 @@ def test_targeted_repair_shows_one_failing_call_and_keeps_helpers(ex):
     assert res.passed and 'def twice' in res.code and 'x * x if x' in res.code and res.stats['repair'] >= 1
 
 def test_auto_rule_repairs_near_misses_and_replans_the_rest(ex):
-    from mcts_codegen.engine import _Search
+    from mcts_codegen.engine import Search
     from mcts_codegen.node import Node
     eng = MCTSEngine(ScriptedClient(['x']), create_preset('LEVERS'), executor=ex)
-    srch = _Search(eng, P, None)
+    srch = Search(eng, P, None)
     near, far = Node('def sq(x):\n    return 9\n', srch.root, action='plan'), Node('def sq(x):\n    return 0\n', srch.root, action='plan')
     near.result, far.result = ex.run(near.code, P.visible_tests), ex.run(far.code, P.visible_tests)
     assert srch.expansion(srch.root)[0] == 'plan'
     mode, _, fail = srch.expansion(near)
     assert mode == 'repair' and fail.call == 'sq(-2)' and fail.got == '9'
     assert srch.expansion(far)[0] == 'plan'
-    eng.cfg.search.fix = 'refine'
+    eng.cfg.experimental.fix = 'refine'
     assert srch.expansion(near)[0] == 'refine' and srch.expansion(srch.root)[0] == 'plan'
 
 def test_root_min_draws_fresh_programs_before_going_deeper(ex):

@@ -103,9 +103,9 @@ def test_parallel_expansions_overlap_and_spend_the_budget_exactly():
 
 def test_virtual_loss_spreads_concurrent_selections():
     "With children in flight, the next selection goes elsewhere."
-    from mcts_codegen.engine import _Search
+    from mcts_codegen.engine import Search, variations
     cfg = create_preset('FAST', parallel=4, widen_prior=0.0)
-    s = _Search.__new__(_Search); s.s, s.root, s.nodes = cfg.search, Node(), []
+    s = Search.__new__(Search); s.s, s.x, s.v, s.root, s.nodes = cfg.search, cfg.experimental, variations(cfg), Node(), []
     a, b = s.root.add_child('a', 0.5, 'fresh'), s.root.add_child('b', 0.5, 'fresh')
     a.backprop(0.5); b.backprop(0.4)
     for c in (a, b): c.result = CodeExecutionResult(status='failed', n_tests=2, n_passed=1)
