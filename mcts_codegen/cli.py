@@ -242,7 +242,7 @@ def _room_note(cfg, cap:str='--max-calls', who:str=''):
         typer.echo(f"note: {who}search.parallel={s.parallel}, but a cap of {s.max_llm_calls} calls with {s.n_variants} variants per expansion leaves room for "
                    f"at most {room} expansions in flight; raise {cap} or lower search.n_variants to use more", err=True)
 
-# %% ../nbs/24_cli.ipynb #a1a4d39b
+# %% ../nbs/24_cli.ipynb #25265f29
 def _bench_rag(cfg, problems:str|None, engine:str, data:Path|None=None):
     "(index, extra `run_benchmark` arguments) for `bench`: a read-only provider that cannot see the evaluated problems."
     if not cfg.rag.enabled: return None, {}
@@ -294,6 +294,7 @@ def bench(problems:Optional[str]=typer.Option(None, help="problem ids and ranges
           tag:Optional[str]=typer.Option(None, help="results go to OUT/<llm>+TAG/ (default: rag, nets or rag+nets, by what is on)"),
           no_cache:bool=typer.Option(False, '--no-cache', help="ask the model every time: no on-disk response cache (also MCTS_CODEGEN_LLM__CACHE=0)"),
           data:Optional[Path]=typer.Option(None, '--data', help="a HumanEval-format problem file (.jsonl[.gz]) instead of HumanEval, e.g. ../shared/problems/neweval.jsonl; results go to results/<file stem>/ unless --out"),
+          split:Optional[str]=typer.Option(None, '--split', help="only the problems of this split: train, dev or test of a --data file with splits (data/corpus/corpus.jsonl); HumanEval's dev is 0-81 and test 82-163. Tune on train and dev, report test"),
           sets:Optional[list[str]]=typer.Option(None, '--set', help="search setting for every strategy, e.g. --set search.fix=repair, or llm.tree_sample=1 for prefix-tree sampling (repeatable; an ablation arm: results go to OUT/<llm>+<settings>/ unless --tag)"),
           allow_mixed:bool=typer.Option(False, '--allow-mixed', help="summarise results of one strategy that come from several engine versions (the table's engine column says so)"),
           quiet:bool=typer.Option(False, '--quiet', '-q', help="no progress bars")):
@@ -314,6 +315,10 @@ def bench(problems:Optional[str]=typer.Option(None, help="problem ids and ranges
         cfg = bench_config(seed, **_rag_overrides(rag, rag_store), **_llm_overrides(llm, base_url, timeout, max_retries, concurrency),
                            **over)
         parse_strategies(strategy or 'all')
+        if split is not None:
+            from mcts_codegen.corpus import split_ids
+            problems = split_ids(split, problems, data)
+            if not problems: _fail(f"--split {split}: no problem of that split" + (f" in {data}" if data else '') + " is selected; check --problems")
         if not load_humaneval(problems, data): _fail(f"no problems selected by {problems!r}" + (f" in {data}" if data else ''))
     except (ValueError, FileNotFoundError) as e: _fail(str(e))
     _dir_ok(out, '--out')

@@ -150,3 +150,18 @@ def test_bench_data_runs_every_problem_of_its_file_by_default(tiny_data, tmp_pat
     assert r.exit_code == 3, r.output  # past problem selection: the server is what fails
     r = CliRunner().invoke(app, cmd + ['--problems', '0-5'])
     assert r.exit_code == 2 and "ids are 0..1" in one_error(r), r.output
+
+def test_bench_split_selects_the_split_and_names_the_fix(tiny_data, tmp_path):
+    "`bench --split` runs only that split of a file with splits (as far as the unreachable LLM, exit 3), refuses a file without splits and an empty selection (exit 2), and takes HumanEval's halves."
+    base = ['--strategy', 'greedy', '--out', str(tmp_path/'res'), '--llm', 'openai:m', '--base-url', 'http://127.0.0.1:9/v1', '-q']
+    r = CliRunner().invoke(app, ['bench', '--data', str(tiny_data), '--split', 'dev'] + base)
+    assert r.exit_code == 2 and "no 'split' field" in one_error(r), r.output
+    recs = [json.loads(l) | dict(split=s) for l, s in zip(tiny_data.read_text().splitlines(), ['train', 'dev'])]
+    split_file = tmp_path/'split.jsonl'
+    split_file.write_text(''.join(json.dumps(r) + '\n' for r in recs))
+    r = CliRunner().invoke(app, ['bench', '--data', str(split_file), '--split', 'dev'] + base)
+    assert r.exit_code == 3, r.output
+    r = CliRunner().invoke(app, ['bench', '--data', str(split_file), '--split', 'dev', '--problems', '0'] + base)
+    assert r.exit_code == 2 and 'no problem of that split' in one_error(r), r.output
+    r = CliRunner().invoke(app, ['bench', '--split', 'train'] + base)
+    assert r.exit_code == 2 and "HumanEval has no 'train' split" in one_error(r), r.output
