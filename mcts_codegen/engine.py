@@ -8,11 +8,13 @@ Docs: https://mcts-codegen.github.io/mcts_codegen/engine.html.md"""
 from __future__ import annotations
 import ast, asyncio, contextvars, hashlib, math, time
 from pathlib import Path
-from typing import Any, Callable, NamedTuple, Protocol, runtime_checkable
+from typing import Any, Callable, Literal, NamedTuple, Protocol, runtime_checkable
 from fastcore.basics import patch
 from pydantic import BaseModel, ConfigDict, Field
-from .config import Config, create_preset
-from .problem import Problem, CallTest, PARSE_ERRORS
+from pydantic.json_schema import SkipJsonSchema
+from .config import Config, ConfigError, create_preset
+from .problem import Problem, CallTest, PARSE_ERRORS, prune_program
+from .loaders import as_problem
 from .node import Node, clip, RULES
 from .agents import GeneratorAgent, ReflectorAgent, Variant, ContextProvider, Failure, first_failure
 from .select import agree, pick, clusters
@@ -20,8 +22,9 @@ from .executor import Executor, CodeExecutionResult, feedback, averdict
 from .utils import run_sync, call_seed
 
 # %% auto #0
-__all__ = ['ValueModel', 'PolicyModel', 'SearchRecorder', 'SearchResult', 'code_key', 'visible_reward', 'MCTSEngine', 'pending',
-           'in_flight', 'pw_limit', 'amaf_table', 'arm_amaf', 'solve']
+__all__ = ['Verdict', 'ALIASES', 'ValueModel', 'PolicyModel', 'SearchRecorder', 'SearchResult', 'code_key', 'visible_reward',
+           'verdict', 'MCTSEngine', 'pending', 'in_flight', 'pw_limit', 'amaf_table', 'arm_amaf', 'tidy_result',
+           'aliased', 'solve']
 
 # %% ../nbs/12_engine.ipynb #289c88d8
 @runtime_checkable
@@ -41,30 +44,32 @@ class SearchRecorder(Protocol):
     def on_end(self, problem:Problem, result:'SearchResult') -> None: ...
 
 # %% ../nbs/12_engine.ipynb #43339487
+Verdict = Literal['passed', 'failed', 'unverified', 'error']
+
 class SearchResult(BaseModel):
     "What a search returns: the submitted program, its visible results, and what it cost."
     model_config = ConfigDict(arbitrary_types_allowed=True)
-    problem_id:str
-    code:str|None = None
-    passed:bool = False # passes every visible test (and there is at least one)
-    result:CodeExecutionResult|None = None
-    iterations:int = 0
-    tree_size:int = 1
-    llm_calls:int = 0 # completions asked for, the reflector's included
-    tokens:int = 0
-    wall_time:float = 0.0
-    solved_at_call:int|None = None # LLM calls spent when a program first passed every visible test
-    status:str = 'unsolved' # 'solved' (visible tests passed, or none and the program runs cleanly), 'unsolved', or 'error' (the LLM failed)
-    error:str|None = None # why the search stopped early: a fatal LLM failure, or `MCTSEngine.breaker` failures in a row
-    llm_failures:int = 0 # completions asked for that failed; never counted in `llm_calls`
-    stats:dict[str, Any] = Field(default_factory=dict)
-    root:Node|None = Field(None, exclude=True, repr=False)
+    problem_id:str = Field(description="the problem's id")
+    code:str|None = Field(None, description="the submitted program: the entry point, the helpers it calls, and the imports and constants they use (`prune_program`); None when no program was produced")
+    passed:bool = Field(False, description="the submitted program passes every visible test, and there is at least one")
+    result:CodeExecutionResult|None = Field(None, description="the submitted program's run on the visible tests")
+    iterations:int = Field(0, description="search iterations run")
+    tree_size:int = Field(1, description="nodes of the search tree, the root included")
+    llm_calls:int = Field(0, description="LLM completions spent, the reflector's included; failed ones are not counted")
+    tokens:int = Field(0, description="tokens the LLM generated")
+    wall_time:float = Field(0.0, description="seconds the search took")
+    solved_at_call:int|None = Field(None, description="LLM calls spent when a program first passed every visible test (without visible tests: first ran cleanly)")
+    status:Verdict = Field('failed', description="the verdict: 'passed' (every visible test passed, with at least one test), 'failed' (some visible test failed; without visible tests, no program ran cleanly), 'unverified' (no usable visible tests: the program only ran cleanly) or 'error' (the search stopped on an LLM failure before any of these)")
+    error:str|None = Field(None, description="why the search stopped early: a fatal LLM failure, or `MCTSEngine.breaker` failed requests in a row")
+    llm_failures:int = Field(0, description="completions asked for that failed; never counted in `llm_calls`")
+    stats:dict[str, Any] = Field(default_factory=dict, description="how the search went (keys listed under *Results* on the engine page)")
+    root:SkipJsonSchema[Node|None] = Field(None, exclude=True, repr=False, description="the search tree (not serialised)")
 
     def summary(self) -> str:
-        "One line for logs."
+        "One line for logs: the verdict, visible tests passed, and what the search cost."
         r = self.result
         vt = f"{r.n_passed}/{r.n_tests} visible" if r is not None else 'no program'
-        return (f"{self.problem_id}: {'PASS' if self.passed else 'fail'} ({vt}) · {self.iterations} iters · "
+        return (f"{self.problem_id}: {self.status} ({vt}) · {self.iterations} iters · "
                 f"{self.tree_size} nodes · {self.llm_calls} LLM calls · {self.tokens} tokens · {self.wall_time:.1f}s"
                 + (f" · {self.llm_failures} failed calls" if self.llm_failures else '') + (f" · error: {self.error}" if self.error else ''))
 
@@ -87,6 +92,16 @@ def visible_reward(result:CodeExecutionResult) -> float:
     "Reward in [-1, 1] from visible-test results."
     if result.n_tests == 0: return 0.0 if result.status in ('passed', 'failed') and not result.error_type else -1.0
     return 2.0 * result.n_passed / result.n_tests - 1.0
+
+# %% ../nbs/12_engine.ipynb #4b70c81c
+def verdict(result:CodeExecutionResult|None, # the submitted program's visible results (None: no program)
+            n_tests:int, # the problem's visible tests
+            error:Any=None, # why the search stopped early, if it did
+           ) -> Verdict:
+    "'passed', 'failed', 'unverified' or 'error' (see `SearchResult.status`)."
+    if result is not None and n_tests and result.passed: return 'passed'
+    if result is not None and not n_tests and visible_reward(result) >= 0: return 'unverified'
+    return 'error' if error is not None else 'failed'
 
 # %% ../nbs/12_engine.ipynb #4be1e9b8
 class MCTSEngine:
@@ -455,7 +470,7 @@ async def _run(self:_Search) -> SearchResult:
               overhead_ms_per_iter=round(1000 * max(0.0, wall - self.t_llm - self.t_exec) / max(it, 1), 4),
               max_depth=max((n.depth for n in self.nodes), default=0), budget=None if math.isinf(self.cap) else self.cap)
     passed = bool(b is not None and b.result.passed)
-    status = 'solved' if passed or self.settled else 'error' if self.error is not None else 'unsolved'
+    status = verdict(None if b is None else b.result, len(self.p.visible_tests), self.error)
     if self.error is not None: st['llm_error_kind'] = getattr(self.error, 'kind', 'other')
     return SearchResult(problem_id=self.p.id, code=None if b is None else b.code, passed=passed,
                         result=None if b is None else b.result, iterations=it, tree_size=len(self.nodes) + 1,
@@ -488,11 +503,26 @@ async def _agree(self:_Search, res:SearchResult) -> SearchResult:
 _Search.agree = _agree
 
 # %% ../nbs/12_engine.ipynb #983a3d17
+async def tidy_result(p:Problem, # the problem searched (its prompt's own definitions are kept)
+                      res:SearchResult, # a search's result
+                      executor:Executor, # the sandbox that ran its visible tests
+                     ) -> SearchResult:
+    "`res` with its program cut to what it uses (`prune_program`), kept only when the cut program gets the same visible results."
+    if res.code is None or res.result is None or p.language != 'python': return res
+    code = prune_program(res.code, p.entry_point, keep=p.prompt)
+    if code == res.code: return res
+    r = await averdict(executor, code, p.visible_tests, p.language)
+    st = res.stats | dict(executions=res.stats.get('executions', 0) + 1)
+    def seen(x): return x.status, [(t.call, t.passed, t.got, t.error) for t in x.tests]
+    if seen(r) != seen(res.result): return res.model_copy(update=dict(stats=st))
+    return res.model_copy(update=dict(code=code, result=r, stats=st | dict(pruned=res.code.count('\n') - code.count('\n'))))
+
 @patch
-async def asearch(self:MCTSEngine, problem:Problem, # the problem (its hidden test is dropped)
+async def asearch(self:MCTSEngine, problem:Problem|str|Path, # a `Problem` (its hidden test is dropped), or what `solve` takes: a path, a HumanEval id, a stub's source
                    progress:Callable[[dict],None]|None=None, # called after each iteration
                   ) -> SearchResult:
     "Search for a program that passes `problem`'s visible tests."
+    problem = as_problem(problem)
     srch = _Search(self, problem.search_view(), progress)
     ag = self.cfg.search.agreement
     reserve = int((ag == 'ties' or (ag == 'no_tests' and not srch.p.visible_tests)) and 1 < srch.cap < math.inf)
@@ -500,18 +530,29 @@ async def asearch(self:MCTSEngine, problem:Problem, # the problem (its hidden te
     res = await srch.run()
     srch.cap += reserve
     if reserve: res.stats['budget'] = srch.cap
-    res = await srch.agree(res)
+    res = await tidy_result(srch.p, await srch.agree(res), self.executor)
     if self.recorder is not None: self.recorder.on_end(problem.search_view(), res)
     return res
 
 @patch
-def search(self:MCTSEngine, problem:Problem, # the problem (its hidden test is dropped)
+def search(self:MCTSEngine, problem:Problem|str|Path, # a `Problem` (its hidden test is dropped), or what `solve` takes: a path, a HumanEval id, a stub's source
            progress:Callable[[dict],None]|None=None, # called after each iteration
           ) -> SearchResult:
     "Search for a program that passes `problem`'s visible tests (blocking `asearch`)."
     return run_sync(self.asearch(problem, progress))
 
 # %% ../nbs/12_engine.ipynb #d1ea723c
+ALIASES = {'max_calls': 'max_llm_calls'} # names the CLI and the REST API use for settings
+
+def aliased(overrides:dict) -> dict:
+    "`overrides` with the CLI's names (`max_calls`) turned into the settings' own (`max_llm_calls`)."
+    out = dict(overrides)
+    for a, k in ALIASES.items():
+        if a not in out: continue
+        if k in out: raise ConfigError(f"{a} and {k} are the same setting; give one of them")
+        out[k] = out.pop(a)
+    return out
+
 @patch(cls_method=True)
 def from_spec(cls:MCTSEngine, spec:str|None=None, # LLM spec: 'local:qwen2.5-coder-0.5b', 'openai:MODEL', ... (default: `llm.spec` from the environment or the defaults)
                preset:str='BALANCED', # a name in `config.PRESETS`
@@ -519,17 +560,16 @@ def from_spec(cls:MCTSEngine, spec:str|None=None, # LLM spec: 'local:qwen2.5-cod
               ) -> MCTSEngine:
     "An engine on the model `spec` names, with the settings of `preset` and `overrides`."
     from mcts_codegen.llm import get_client
-    cfg = create_preset(preset, **({'llm__spec': spec} if spec else {}), **overrides)
+    cfg = create_preset(preset, **({'llm__spec': spec} if spec else {}), **aliased(overrides))
     return cls(get_client(cfg.llm), cfg)
 
 def solve(problem:Problem|str|Path, # a `Problem`, a `.py`/`.json` path, a HumanEval id ('HumanEval/3'), or a stub's source
           llm=None, # an LLM spec string, or an `LLMClient` (default: `llm.spec` of the settings)
           preset:str='BALANCED', # a name in `config.PRESETS`
           progress:Callable[[dict],None]|None=None, # called after each iteration
-          **overrides # settings for `create_preset` (`n_iter=5`, `max_llm_calls=10`, ...)
+          **overrides # settings for `create_preset` (`n_iter=5`, `max_llm_calls=10` or its CLI name `max_calls=10`, ...)
          ) -> SearchResult:
     "Search for a program that passes `problem`'s visible tests, in one call."
-    from mcts_codegen.loaders import as_problem
     p = as_problem(problem)
-    eng = MCTSEngine(llm, create_preset(preset, **overrides)) if llm is not None and not isinstance(llm, str) else MCTSEngine.from_spec(llm, preset, **overrides)
+    eng = MCTSEngine(llm, create_preset(preset, **aliased(overrides))) if llm is not None and not isinstance(llm, str) else MCTSEngine.from_spec(llm, preset, **overrides)
     with eng: return eng.search(p, progress)

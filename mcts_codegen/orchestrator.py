@@ -15,7 +15,7 @@ from .problem import Problem, try_parse
 from .visible import extract_tests
 from .agents import fresh_messages, refine_messages, extract_code, assemble, system_prompt, ContextProvider
 from .executor import Executor, CodeExecutionResult, feedback, averdict
-from .engine import MCTSEngine, SearchResult, visible_reward
+from .engine import MCTSEngine, SearchResult, visible_reward, verdict, tidy_result
 from .utils import run_sync, call_seed
 
 # %% auto #0
@@ -724,9 +724,10 @@ class UnifiedSearchOrchestrator:
         try: o = await self.agent.asolve(problem, budget or self.budget)
         except (LLMError, RuntimeError) as e:  # the model failed (an engine search that got no answer at all raises RuntimeError)
             return SearchResult(problem_id=problem.id, status='error', error=str(e)[:500], stats=dict(llm_error_kind=getattr(e, 'kind', 'other')))
-        return SearchResult(problem_id=problem.id, code=o.code, passed=o.passed, result=o.visible, iterations=o.iterations,
-                            llm_calls=o.llm_calls, llm_failures=o.llm_failures, tokens=o.tokens, wall_time=o.wall_time, stats=o.stats,
-                            status='solved' if is_solved(o.visible, problem) else 'unsolved')
+        v = verdict(o.visible, len(problem.visible_tests))
+        res = SearchResult(problem_id=problem.id, code=o.code, passed=v == 'passed', result=o.visible, iterations=o.iterations,
+                           llm_calls=o.llm_calls, llm_failures=o.llm_failures, tokens=o.tokens, wall_time=o.wall_time, stats=o.stats, status=v)
+        return await tidy_result(problem.search_view(), res, self.executor)
 
     def solve(self, problem:Problem, budget:int|None=None) -> SearchResult:
         "Blocking `asolve`."

@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio, os, resource, sys, threading
 
 # %% auto #0
-__all__ = ['SEED_STRIDE', 'run_sync', 'call_seed', 'cpu_count', 'peak_rss_mb']
+__all__ = ['SEED_STRIDE', 'run_sync', 'call_seed', 'cpu_count', 'peak_rss_mb', 'fields_table']
 
 # %% ../nbs/00_utils.ipynb #f6d9bada
 def run_sync(coro):
@@ -44,3 +44,11 @@ def peak_rss_mb() -> float:
     "Peak resident memory of this process (and its waited-for children) in MiB."
     r = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     return r / 1024 if sys.platform != 'darwin' else r / 2**20
+
+# %% ../nbs/00_utils.ipynb #fc1fb1bf
+def fields_table(model) -> str:
+    "A Markdown table of a pydantic model's fields: name, type and description."
+    def esc(s:str) -> str: return s.replace('|', '\\|')
+    def typ(f) -> str: return esc((getattr(f.annotation, '__name__', None) or str(f.annotation)).replace('typing.', ''))
+    rows = [f"| `{k}` | `{typ(f)}` | {esc(f.description or '')} |" for k, f in model.model_fields.items()]
+    return '\n'.join(['| field | type | description |', '|---|---|---|', *rows])
