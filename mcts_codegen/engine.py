@@ -56,13 +56,13 @@ class SearchResult(BaseModel):
     iterations:int = Field(0, description="search iterations run")
     tree_size:int = Field(1, description="nodes of the search tree, the root included")
     llm_calls:int = Field(0, description="LLM completions spent, the reflector's included; failed ones are not counted")
-    tokens:int = Field(0, description="tokens the LLM generated")
+    tokens:int = Field(0, description="tokens of the LLM calls, prompts and completions, the reflector's included")
     wall_time:float = Field(0.0, description="seconds the search took")
     solved_at_call:int|None = Field(None, description="LLM calls spent when a program first passed every visible test (without visible tests: first ran cleanly)")
     status:Verdict = Field('failed', description="the verdict: 'passed' (every visible test passed, with at least one test), 'failed' (some visible test failed; without visible tests, no program ran cleanly), 'unverified' (no usable visible tests: the program only ran cleanly) or 'error' (the search stopped on an LLM failure before any of these)")
     error:str|None = Field(None, description="why the search stopped early: a fatal LLM failure, or `MCTSEngine.breaker` failed requests in a row")
     llm_failures:int = Field(0, description="completions asked for that failed; never counted in `llm_calls`")
-    stats:dict[str, Any] = Field(default_factory=dict, description="how the search went (keys listed under *Results* on the engine page)")
+    stats:dict[str, Any] = Field(default_factory=dict, description="how the search went (its keys are listed below this table on the engine page)")
     root:SkipJsonSchema[Node|None] = Field(None, exclude=True, repr=False, description="the search tree (not serialised)")
 
     def summary(self) -> str:

@@ -6,7 +6,7 @@ Docs: https://mcts-codegen.github.io/mcts_codegen/utils.html.md"""
 
 # %% ../nbs/00_utils.ipynb #ef9a53c0
 from __future__ import annotations
-import asyncio, os, resource, sys, threading
+import asyncio, os, re, resource, sys, threading
 
 # %% auto #0
 __all__ = ['SEED_STRIDE', 'run_sync', 'call_seed', 'cpu_count', 'peak_rss_mb', 'fields_table']
@@ -49,6 +49,8 @@ def peak_rss_mb() -> float:
 def fields_table(model) -> str:
     "A Markdown table of a pydantic model's fields: name, type and description."
     def esc(s:str) -> str: return s.replace('|', '\\|')
-    def typ(f) -> str: return esc((getattr(f.annotation, '__name__', None) or str(f.annotation)).replace('typing.', ''))
+    def typ(f) -> str:
+        a = f.annotation
+        return esc(a.__name__ if isinstance(a, type) else re.sub(r'\b(?:[A-Za-z_]\w*\.)+(\w+)', r'\1', str(a)))
     rows = [f"| `{k}` | `{typ(f)}` | {esc(f.description or '')} |" for k, f in model.model_fields.items()]
     return '\n'.join(['| field | type | description |', '|---|---|---|', *rows])
