@@ -68,3 +68,16 @@ def test_prompt_definitions_stay():
     code = prompt.replace('    """Undo encode."""\n', '    return s[::-1]\n') + '\ndef check():\n    assert decode(encode("ab")) == "ab"\n'
     out = prune_program(code, 'decode', keep=prompt)
     assert 'def encode' in out and 'def check' not in out and 'from typing import List' in out
+
+def test_engine_submits_the_pruned_program_only_when_visible_results_agree():
+    "A helper reached only through a string is invisible to `prune_program`; the engine's rerun on the visible tests catches it."
+    from mcts_codegen import solve
+    from mcts_codegen.testing import ScriptedClient
+    stub = 'def f(x):\n    """Double.\n    >>> f(2)\n    4\n    """\n'
+    extra = "\n\ndef check_f():\n    assert f(2) == 4\n```"
+    sneaky = "```python\nfrom typing import *\n\ndef helper(x):\n    return 2 * x\n\ndef f(x):\n    return globals()['helper'](x)" + extra
+    res = solve(stub, ScriptedClient([sneaky]), 'FAST', max_calls=1)
+    assert res.status == 'passed' and 'def helper' in res.code and 'check_f' in res.code and 'pruned' not in res.stats, res.code
+    plain = "```python\nfrom typing import *\n\ndef helper(x):\n    return 2 * x\n\ndef f(x):\n    return helper(x)" + extra
+    res = solve(stub, ScriptedClient([plain]), 'FAST', max_calls=1)
+    assert res.status == 'passed' and 'check_f' not in res.code and 'import' not in res.code and res.stats['pruned'] > 0 and res.result.n_passed == 1, res.code
