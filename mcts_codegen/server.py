@@ -457,7 +457,7 @@ class Service:
         best = best_of(lv.root) or lv.best
         cols = dict(status=status, best=best, tree=tree, result=result, error=error)
         self.store.update(jid, **{k: v for k, v in cols.items() if v is not None or k in ('result', 'error')})
-        outcome = status if status != 'done' else (result or {}).get('status', 'failed')  # a finished search: its verdict
+        outcome = (result or {}).get('status', 'failed') if status == 'done' else {'failed': 'job_failed'}.get(status, status)  # a finished search: its verdict
         self.metrics.searches.labels(outcome).inc()
         if t0 is not None: self.metrics.search_seconds.observe(time.perf_counter() - t0)
         log.info('job ended', extra=dict(event='job_end', job=jid, status=status, outcome=outcome,
