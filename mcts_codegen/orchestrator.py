@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any, Callable, Protocol, runtime_checkable
 from .config import Config, create_preset
 from .problem import Problem, try_parse
+from .loaders import as_problem
 from .visible import extract_tests
 from .agents import fresh_messages, refine_messages, extract_code, assemble, system_prompt, ContextProvider
 from .executor import Executor, CodeExecutionResult, feedback, averdict
@@ -718,9 +719,10 @@ class UnifiedSearchOrchestrator:
     @property
     def budget(self) -> int: return self.cfg.search.max_llm_calls or 10
 
-    async def asolve(self, problem:Problem, budget:int|None=None) -> SearchResult:
-        "Route `problem` (seen without its hidden test) through the agents within `budget` LLM calls; a failing LLM gives status 'error'."
+    async def asolve(self, problem:Problem|str|Path, budget:int|None=None) -> SearchResult:
+        "Route `problem` (seen without its hidden test; or what `solve` takes: a path, a HumanEval id, a stub's source) through the agents within `budget` LLM calls; a failing LLM gives status 'error'."
         from mcts_codegen.llm import LLMError
+        problem = as_problem(problem)
         try: o = await self.agent.asolve(problem, budget or self.budget)
         except (LLMError, RuntimeError) as e:  # the model failed (an engine search that got no answer at all raises RuntimeError)
             return SearchResult(problem_id=problem.id, status='error', error=str(e)[:500], stats=dict(llm_error_kind=getattr(e, 'kind', 'other')))

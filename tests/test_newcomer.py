@@ -108,6 +108,8 @@ def test_markup_like_text_is_printed_as_written(monkeypatch, tmp_path):
     # errors and warnings: a bad file whose name looks like markup
     r = CliRunner().invoke(app, ['solve', str(tmp_path/'no[/b]such[bold].py'), '--quiet'])
     assert r.exit_code == 2 and 'no[/b]such[bold].py' in one_error(r)
+    r = CliRunner().invoke(app, ['solve', str(bad := tmp_path/'x.py'), '--preset', '[/b]'])
+    assert r.exit_code == 2 and "unknown preset '[/b]'" in one_error(r)
     bad = tmp_path/'bad[c].py'; bad.write_text('def f(:\n')
     r = CliRunner().invoke(app, ['solve', str(bad), '--quiet'])
     assert r.exit_code == 2 and 'bad[c].py' in one_error(r)
@@ -151,6 +153,8 @@ def test_python_inputs(monkeypatch, tmp_path):
     with MCTSEngine(ScriptedClient(lambda m: ADD), create_preset('FAST')) as eng:
         for p in (f, str(f), f.read_text()):  # whatever `solve` takes: a path, its name, a stub's source
             assert eng.search(p).status == 'passed'
+    from mcts_codegen.orchestrator import UnifiedSearchOrchestrator
+    with UnifiedSearchOrchestrator(ScriptedClient(lambda m: ADD), create_preset('AUTO')) as orch: assert orch.search(str(f)).status == 'passed'
 
 def test_serve_fails_like_solve(monkeypatch):
     pytest.importorskip('fastapi'); pytest.importorskip('uvicorn')
