@@ -11,6 +11,7 @@ from mcts_codegen.cli import app
 from mcts_codegen.config import ConfigError, create_preset
 from mcts_codegen.loaders import ProblemLoadError
 from mcts_codegen.testing import ScriptedClient
+import mcts_codegen.benchmark, mcts_codegen.collector  # noqa: F401 (imported here, so that they bind the real `get_client`, never a test's stand-in)
 
 ROOT = Path(__file__).parent.parent
 ADD = "```python\nfrom typing import *\nfrom collections import *\n\ndef add(a, b):\n    return a + b\n\ndef check_add():\n    assert add(2, 3) == 5\n\ncheck_add()\nprint(add(1, 1))\n```"
