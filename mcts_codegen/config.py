@@ -192,7 +192,7 @@ def create_preset(name:str='BALANCED', # a name in `PRESETS` (FAST, BALANCED, TH
         s,f = k.split('__', 1) if '__' in k else (_field_section(k), k)
         if s not in _SECTIONS: raise ConfigError(f"unknown section {s!r} in {k!r}; sections: {', '.join(_SECTIONS)}")
         ov.setdefault(s, {})[f] = v
-    for layer in (preset_settings(key), env_settings(), ov):  # each layer's `search.<lever>` moved first, so that a later layer wins
+    for layer in (preset_settings(name), env_settings(), ov):  # each layer's `search.<lever>` moved first, so that a later layer wins
         for s,v in moved_to_experimental(layer).items(): d.setdefault(s, {}).update(v)
     try: return Config(**d, preset=key)
     except ValidationError as e: raise ConfigError(_explain(e)) from None

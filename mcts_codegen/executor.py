@@ -29,28 +29,28 @@ Status = Literal['passed','failed','syntax_error','runtime_error','timeout','mem
 class TestOutcome(BaseModel):
     "The verdict on one test."
     __test__ = False  # not a pytest class
-    call:str
-    passed:bool = False
-    got:str|None = None       # short repr of the returned value
-    expected:str|None = None  # short repr of the expected value
-    error:str|None = None     # why it failed, if not a plain wrong value
+    call:str = Field(description="the test's call, e.g. `add(1, 2)`")
+    passed:bool = Field(False, description="the call returned the expected value")
+    got:str|None = Field(None, description="short repr of the returned value")
+    expected:str|None = Field(None, description="short repr of the expected value")
+    error:str|None = Field(None, description="why it failed, if not a plain wrong value")
 
 # %% ../nbs/10_executor.ipynb #19c4a142
 class CodeExecutionResult(BaseModel):
     "Outcome of running one program against its tests."
-    status:Status
-    passed:bool = False
-    tests:list[TestOutcome] = Field(default_factory=list)
-    n_passed:int = 0
-    n_tests:int = 0
-    error_type:str|None = None
-    error_message:str|None = None
-    traceback:str|None = None
-    stdout:str = ''
-    stderr:str = ''
-    wall_time:float = 0.0
-    cpu_time:float = 0.0
-    cached:bool = False
+    status:Status = Field(description="how the run ended: 'passed' (every test passed, at least one), 'failed' (some test failed, or there were none), 'syntax_error', 'runtime_error' (loading the program raised), 'timeout', 'memory', 'output_limit' or 'killed'")
+    passed:bool = Field(False, description="every test passed, and there was at least one")
+    tests:list[TestOutcome] = Field(default_factory=list, description="one outcome per test, in order")
+    n_passed:int = Field(0, description="tests passed")
+    n_tests:int = Field(0, description="tests run")
+    error_type:str|None = Field(None, description="the exception's type when the program or the run failed (e.g. `SyntaxError`, `Timeout`)")
+    error_message:str|None = Field(None, description="its message")
+    traceback:str|None = Field(None, description="its traceback, if one was captured")
+    stdout:str = Field('', description="what the program printed (capped by `executor.max_output`)")
+    stderr:str = Field('', description="what it wrote to stderr (capped likewise)")
+    wall_time:float = Field(0.0, description="seconds the run took")
+    cpu_time:float = Field(0.0, description="CPU seconds it used")
+    cached:bool = Field(False, description="the verdict came from the executor's cache of identical runs")
 
     @property
     def pass_frac(self) -> float:

@@ -15,7 +15,7 @@ from .visible import extract_tests, extract_record
 
 # %% auto #0
 __all__ = ['HUMANEVAL_FILE', 'ProblemLoadError', 'humaneval_path', 'parse_ids', 'load_humaneval', 'problem_from_humaneval',
-           'load_problem', 'load_problems', 'as_problem']
+           'load_problem', 'tests_note', 'load_problems', 'as_problem']
 
 # %% ../nbs/05_loaders.ipynb #ad1e4cd3
 def _parse(src:str) -> ast.Module:
@@ -156,8 +156,26 @@ def load_problem(path:str|Path # a `.py` stub or a `.json` HumanEval-style recor
         except json.JSONDecodeError as e: raise ProblemLoadError(f"{p}:{e.lineno}: not valid JSON ({e.msg}); expected one HumanEval-style record") from None
         try: prob = problem_from_humaneval(rec, default_id=p.stem)
         except ProblemLoadError as e: raise ProblemLoadError(f"{p}: {e}") from None
-    if not prob.visible_tests: warnings.warn(f"{p}: no visible tests found in the docstring of {prob.entry_point}; the search will have nothing to check against")
+    if note := tests_note(prob, str(p)): warnings.warn(note)
     return prob
+
+def tests_note(prob:Problem, # a problem loaded from a user's file or source
+               where:str='' # the file, for the message
+              ) -> str|None:
+    "One line about a problem's examples: those dropped (conflicting or unreadable), by name, and what was kept; None when all is well."
+    if prob.language != 'python': return None
+    x = extract_tests(prob.prompt, prob.entry_point, report=True)
+    bad = {}
+    for s in x.rejected:
+        if s.reason.startswith('conflicting expected values') or (s.form.startswith('doctest') and not s.reason.startswith('duplicate')):
+            bad.setdefault(s.reason, []).append(f"line {s.line}")
+    n = len(prob.visible_tests)
+    kept = (f"kept {n} visible test{'s' * (n != 1)}" if n else
+            "no visible tests remain, so the search can only check that a program runs (its verdict: unverified)")
+    at = f"{where}: " if where else ''
+    if bad: return at + f"dropped examples of {prob.entry_point}: " + '; '.join(f"{why} ({', '.join(ls)})" for why, ls in bad.items()) + f"; {kept}"
+    if not n: return at + f"no visible tests found in the docstring of {prob.entry_point}; the search can only check that a program runs (its verdict: unverified)"
+    return None
 
 _HE_ID = re.compile(r'HumanEval/.*')  # a bad id is reported by `load_humaneval`
 
@@ -168,11 +186,14 @@ def load_problems(paths:str|Path|Iterable[str|Path] # files (.py, .json, .jsonl,
     paths = [paths] if isinstance(paths, (str, Path)) else list(paths)
     out = []
     for arg in paths:
+        if isinstance(arg, str) and not arg.strip(): raise ProblemLoadError("a problem name is empty; give a .py stub, a .json/.jsonl file, a folder of them or a HumanEval id such as HumanEval/3")
         path = Path(arg)
         if isinstance(arg, str) and _HE_ID.fullmatch(arg.strip()) and not path.exists():
             out += [problem_from_humaneval(r) for r in load_humaneval(arg)]
         elif path.is_dir():
-            out += load_problems(sorted(q for q in path.iterdir() if q.name.endswith(('.py', '.json', '.jsonl', '.jsonl.gz')) and not q.name.startswith(('_', '.'))))
+            files = sorted(q for q in path.iterdir() if q.name.endswith(('.py', '.json', '.jsonl', '.jsonl.gz')) and not q.name.startswith(('_', '.')))
+            if not files: raise ProblemLoadError(f"{path} holds no problem files (.py, .json, .jsonl); put stubs there, or name the files")
+            out += load_problems(files)
         elif path.name.endswith(('.jsonl', '.jsonl.gz')):
             if not path.is_file(): raise ProblemLoadError(f"{path}: no such file")
             for i, rec in enumerate(_read_jsonl(path), 1):
@@ -189,9 +210,10 @@ def as_problem(x:Problem|str|Path, # a `Problem`, a `.py`/`.json` path, a HumanE
     "A single `Problem` from `x`."
     if isinstance(x, Problem): return x
     if not isinstance(x, (str, Path)): raise ProblemLoadError(f"cannot make a problem of a {type(x).__name__}; pass a Problem, a path, a HumanEval id or a stub's source")
+    if isinstance(x, str) and not x.strip(): raise ProblemLoadError("the problem is empty; pass a stub's source (a `def` with a docstring of examples), a .py/.json path, a HumanEval id or a Problem")
     if isinstance(x, str) and ('\n' in x.strip() or x.lstrip().startswith(('def ', 'async def ', 'from ', 'import '))):
         prob = _problem_from_stub(x, 'stub', '<source>')
-        if not prob.visible_tests: warnings.warn(f"no visible tests found in the docstring of {prob.entry_point}; the search will have nothing to check against")
+        if note := tests_note(prob): warnings.warn(note)
         return prob.model_copy(update=dict(id=pid or prob.entry_point))
     ps = load_problems(x)
     if len(ps) != 1: raise ProblemLoadError(f"{x} names {len(ps)} problems, not one; use load_problems and solve them one by one")

@@ -80,7 +80,7 @@ class Metrics:
         try: from prometheus_client import CollectorRegistry, Counter, Histogram, Gauge
         except ImportError: raise ImportError('metrics need prometheus-client: pip install "mcts_codegen[serve]"') from None
         self.registry = r = CollectorRegistry()
-        self.searches = Counter('mcts_searches', 'Searches finished, by outcome (solved, unsolved, failed, cancelled)', ['outcome'], registry=r)
+        self.searches = Counter('mcts_searches', 'Searches finished, by outcome (the verdict of a finished search: passed, failed, unverified, error; or job_failed, cancelled)', ['outcome'], registry=r)
         self.llm_calls = Counter('mcts_llm_calls', 'LLM completion requests, by model', ['model'], registry=r)
         self.llm_tokens = Counter('mcts_llm_tokens', 'LLM tokens, by model and kind (prompt, completion)', ['model', 'kind'], registry=r)
         self.cache_hits = Counter('mcts_llm_cache_hits', 'Completions answered from the response cache, by model', ['model'], registry=r)

@@ -6,12 +6,13 @@ Docs: https://mcts-codegen.github.io/mcts_codegen/problem.html.md"""
 
 # %% ../nbs/03_problem.ipynb #e9d13cc3
 from __future__ import annotations
-import ast, json, math
-from typing import Any, Literal
+import ast, importlib, json, math, sys
+from typing import Any, Iterable, Literal
 from pydantic import BaseModel, Field, field_serializer, field_validator
 
 # %% auto #0
-__all__ = ['PARSE_ERRORS', 'decode_value', 'values_equal', 'CallTest', 'Problem', 'try_parse', 'UnsupportedValue', 'encode_value']
+__all__ = ['PARSE_ERRORS', 'decode_value', 'values_equal', 'CallTest', 'Problem', 'try_parse', 'prune_program',
+           'UnsupportedValue', 'encode_value']
 
 # %% ../nbs/03_problem.ipynb #c921f05f
 from .worker import UnsupportedValue, encode_value  # one codec: the sandbox child encodes with this same code
@@ -87,3 +88,85 @@ def try_parse(code:str) -> ast.Module|None:
     "The syntax tree of `code`, or None if it cannot be parsed for any reason."
     try: return ast.parse(code)
     except PARSE_ERRORS: return None
+
+# %% ../nbs/03_problem.ipynb #0175be3e
+_DEFS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+
+def _bound(n:ast.stmt) -> set[str]:
+    "Top-level names statement `n` binds."
+    if isinstance(n, _DEFS): return {n.name}
+    if isinstance(n, (ast.Import, ast.ImportFrom)): return {(a.asname or a.name).split('.')[0] for a in n.names if a.name != '*'}
+    out = set()
+    for m in ast.walk(n):
+        if isinstance(m, ast.Name) and isinstance(m.ctx, (ast.Store, ast.Del)): out.add(m.id)
+        elif isinstance(m, _DEFS) and m is not n: out.add(m.name)
+        elif isinstance(m, (ast.Import, ast.ImportFrom)): out |= _bound(m)
+        elif isinstance(m, ast.ExceptHandler) and m.name: out.add(m.name)
+    return out
+
+def _used(n:ast.AST) -> set[str]:
+    "Every name `n` mentions (an over-estimate of what it reads)."
+    return {m.id for m in ast.walk(n) if isinstance(m, ast.Name)}
+
+def _star_names(mod:str) -> set[str]|None:
+    "What `from mod import *` binds, for a standard-library module only (None otherwise: a program's own choice of module is never imported here)."
+    if mod.split('.')[0] not in sys.stdlib_module_names: return None
+    try: m = importlib.import_module(mod)
+    except Exception: return None
+    return set(getattr(m, '__all__', None) or [k for k in vars(m) if not k.startswith('_')])
+
+def _setup(n:ast.stmt, defined:set[str]) -> bool:
+    "`n` binds nothing, is no import, docstring or assert, and calls nothing the program defines nor `print`: setup such as `sys.setrecursionlimit(...)`."
+    if isinstance(n, (ast.Import, ast.ImportFrom, ast.Assert, ast.Pass)) or _bound(n): return False
+    if isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant): return False
+    return not (_used(n) & (defined | {'print'}))
+
+def prune_program(code:str, # a Python program
+                  entry_point:str, # the function it is for
+                  keep:str|Iterable[str]=(), # more names to keep, or a source (the problem's prompt) whose top-level names are all kept
+                 ) -> str:
+    "`code` cut to `entry_point`, the names in `keep`, and what they use transitively; other definitions, test code and unused imports go, and star imports become the names used."
+    tree = try_parse(code)
+    if tree is None or not any(isinstance(n, _DEFS) and n.name == entry_point for n in tree.body): return code
+    if isinstance(keep, str): keep = set().union(*map(_bound, (try_parse(keep) or ast.Module(body=[], type_ignores=[])).body))
+    body = tree.body
+    binds = [_bound(n) for n in body]
+    defined = {n.name for n in body if isinstance(n, _DEFS)}
+    kept = {i for i, n in enumerate(body) if _setup(n, defined) or (isinstance(n, ast.ImportFrom) and n.module == '__future__')}
+    need = {entry_point, *keep}.union(*(_used(body[i]) for i in kept))
+    while True:
+        todo = list(need)
+        while todo:
+            name = todo.pop()
+            for i, b in enumerate(binds):
+                if name in b and i not in kept:
+                    kept.add(i); new = _used(body[i]) - need
+                    need |= new; todo += new
+        # statements that fill what is kept (`for i in range(9): TABLE[i] = i * i`), calling nothing the program defines
+        have = set().union(*(binds[i] for i in kept))
+        more = [i for i, n in enumerate(body) if i not in kept and not isinstance(n, (*_DEFS, ast.Import, ast.ImportFrom, ast.Assert))
+                and _used(n) & have and not _used(n) & (defined | {'print'})]
+        if not more: break
+        for i in more: kept.add(i); need |= _used(body[i])
+    lines = code.splitlines()
+    first = [n.decorator_list[0].lineno if getattr(n, 'decorator_list', None) else n.lineno for n in body]
+    shared = {i for i in range(len(body)) for j in range(len(body)) if i != j and first[i] <= body[j].end_lineno and first[j] <= body[i].end_lineno}
+    segs = {i: ast.unparse(body[i]) if i in shared else '\n'.join(lines[first[i] - 1:body[i].end_lineno]) for i in kept}
+    for i in kept:  # `import math, os`: only the names used
+        n = body[i]
+        if isinstance(n, (ast.Import, ast.ImportFrom)) and getattr(n, 'module', None) != '__future__' and len(n.names) > 1:
+            names = [a for a in n.names if (a.asname or a.name).split('.')[0] in need]
+            if len(names) < len(n.names): segs[i] = ast.unparse(type(n)(**{**vars(n), 'names': names}))
+    free = need - set().union(*(binds[i] for i in kept))
+    for i in reversed(range(len(body))):  # star imports, last first: a later one wins, as in Python
+        n = body[i]
+        if not (isinstance(n, ast.ImportFrom) and any(a.name == '*' for a in n.names)): continue
+        names = None if n.level else _star_names(n.module or '')
+        if names is None: segs[i] = '\n'.join(lines[first[i] - 1:n.end_lineno]); continue
+        if got := sorted(free & names): segs[i] = f"from {n.module} import {', '.join(got)}"
+        free -= names
+    out, prev = '', None
+    for i in sorted(segs):
+        if prev is not None: out += '\n\n\n' if isinstance(body[i], _DEFS) or isinstance(body[prev], _DEFS) else '\n'
+        out, prev = out + segs[i], i
+    return out + '\n'

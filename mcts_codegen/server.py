@@ -8,7 +8,7 @@ Docs: https://mcts-codegen.github.io/mcts_codegen/server.html.md"""
 from __future__ import annotations
 import ast, asyncio, hmac, json, logging, os, re, sqlite3, threading, time, uuid
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -18,12 +18,15 @@ from .config import create_preset, ConfigError, Config
 from .problem import Problem, CallTest
 from .visible import extract_tests
 from .node import Node
+from .executor import TestOutcome
+from .engine import SearchResult
 from .obs import Metrics, MeteredClient, MeteredExecutor, correlation, cid_var, clean_cid, redact
 
 # %% auto #0
-__all__ = ['log', 'PRESETS_ALLOWED', 'STATUSES', 'FINAL', 'STATIC', 'Limits', 'TestIn', 'SolveRequest', 'ApiError', 'to_problem',
-           'job_config', 'node_json', 'tree_json', 'title', 'JobStore', 'best_of', 'Service', 'BodyLimit', 'create_app',
-           'serve']
+__all__ = ['log', 'PRESETS_ALLOWED', 'STATUSES', 'FINAL', 'JobStatus', 'STATIC', 'Limits', 'TestIn', 'SolveRequest', 'ApiError',
+           'Accepted', 'BestProgram', 'Job', 'JobSummary', 'TreeNode', 'Tree', 'Health', 'Ready', 'ErrorBody',
+           'to_problem', 'job_config', 'node_json', 'tree_json', 'title', 'JobStore', 'best_of', 'Service', 'BodyLimit',
+           'create_app', 'serve']
 
 # %% ../nbs/22_server.ipynb #6000facb
 log = logging.getLogger('mcts_codegen.server')
@@ -58,11 +61,99 @@ class SolveRequest(BaseModel):
     preset:str = Field('FAST', description="FAST, BALANCED, THOROUGH or AUTO (the meta-controller routes the problem)")
     max_calls:int = Field(10, ge=1, description="cap on LLM completions")
     n_iter:int|None = Field(None, ge=1, description="search iterations (default: the preset's)")
-    seed:int = Field(0, ge=0)
+    seed:int = Field(0, ge=0, description="sampling seed")
 
 class ApiError(Exception):
     "A client error: HTTP `status` and a one-line message."
     def __init__(self, status:int, msg:str, headers:dict|None=None): self.status, self.msg, self.headers = status, msg, headers
+
+# %% ../nbs/22_server.ipynb #84abc43d
+JobStatus = Literal['queued', 'running', 'done', 'failed', 'cancelled', 'interrupted']
+
+class Accepted(BaseModel):
+    "A job was queued."
+    id:str = Field(description="the new job's id")
+    status:JobStatus = Field('queued', description="always 'queued'")
+    events:str|None = Field(None, description="path of the job's Server-Sent Events")
+    result:str|None = Field(None, description="path of the job, which holds its result once it is done")
+    resubmitted_from:str|None = Field(None, description="the job this one runs again (resubmit only)")
+
+class BestProgram(BaseModel):
+    "The best program of a job so far, by visible evidence."
+    node:int = Field(description="its node's id in the tree")
+    code:str = Field(description="the program")
+    passed:bool = Field(description="it passes every visible test, and there is at least one")
+    pass_frac:float = Field(description="share of the visible tests it passes (0 without tests)")
+    n_passed:int = Field(description="visible tests passed")
+    n_tests:int = Field(description="visible tests")
+
+class Job(BaseModel):
+    "A job as the API shows it."
+    id:str = Field(description="the job's id")
+    status:JobStatus = Field(description="where the job is: queued, running, done (the search ended; `result.status` is its verdict), failed (it could not run: `error` says why), cancelled, or interrupted (the server stopped while it ran)")
+    created:float = Field(description="when it was submitted (Unix seconds)")
+    updated:float = Field(description="when it last changed (Unix seconds)")
+    request:dict[str, Any] = Field(description="the request as submitted")
+    progress:dict[str, Any]|None = Field(None, description="the last progress event: iteration, llm_calls, llm_failures, nodes, in_flight, best (best visible pass fraction), solved")
+    best:BestProgram|None = Field(None, description="the best program so far")
+    result:SearchResult|None = Field(None, description="the search's result once the job is done; `result.status` is the verdict: passed, failed, unverified or error")
+    error:str|None = Field(None, description="why the job failed, was cancelled or was interrupted")
+
+class JobSummary(BaseModel):
+    "One line of the job list."
+    id:str = Field(description="the job's id")
+    created:float = Field(description="when it was submitted (Unix seconds)")
+    updated:float = Field(description="when it last changed (Unix seconds)")
+    status:JobStatus = Field(description="where the job is (see `Job.status`)")
+    preset:str|None = Field(None, description="the preset it runs with")
+    title:str = Field(description="the problem's function name and the first line of its docstring")
+    pass_frac:float|None = Field(None, description="the best visible pass fraction so far")
+
+class TreeNode(BaseModel):
+    "One node of a search tree (`node_json`)."
+    id:int = Field(description="0 for the root, else the program's index + 1")
+    parent:int|None = Field(None, description="the parent's id (None for the root)")
+    kind:str = Field(description="how it was made: root, fresh, refine, repair or plan")
+    depth:int = Field(description="depth in the tree (the root is 0)")
+    visits:int = Field(description="times the search passed through it")
+    q:float = Field(description="its mean backed-up value in [-1, 1]")
+    reward:float|None = Field(None, description="its own reward in [-1, 1] (None for the root and for programs still running)")
+    status:str|None = Field(None, description="how its run on the visible tests ended (`CodeExecutionResult.status`)")
+    passed:bool|None = Field(None, description="it passes every visible test, and there is at least one")
+    n_passed:int|None = Field(None, description="visible tests passed")
+    n_tests:int|None = Field(None, description="visible tests")
+    pass_frac:float|None = Field(None, description="share of visible tests passed")
+    tests:list[TestOutcome]|None = Field(None, description="outcome of each visible test (at most 50)")
+    error:str|None = Field(None, description="the error of a program that did not run cleanly")
+    code:str|None = Field(None, description="the program")
+
+class Tree(BaseModel):
+    "A job's search tree."
+    id:str = Field(description="the job's id")
+    status:JobStatus = Field(description="where the job is")
+    nodes:list[TreeNode] = Field(description="every node, parents before children")
+
+class Health(BaseModel):
+    "The process answers."
+    status:str = Field('ok', description="always 'ok'")
+
+class Ready(BaseModel):
+    "Whether the service can run searches now."
+    status:Literal['ready', 'starting', 'unavailable', 'failed'] = Field(description="ready (model, sandbox and LLM backend all answer), starting, unavailable (the LLM backend did not answer its last check) or failed (the model or the sandbox could not start)")
+    model:str = Field(description="the LLM's name")
+    model_loaded:bool = Field(description="the model is loaded (an embedded one) or its client is built (a server)")
+    sandbox:bool = Field(description="the sandbox passed its self-test")
+    backend:bool|None = Field(None, description="the LLM backend answered its last preflight check (None before the first one)")
+    checked:float|None = Field(None, description="when the backend was last checked (Unix seconds); it is checked every `recheck` seconds")
+    isolation:list[str] = Field(default_factory=list, description="the sandbox's active isolation layers")
+    queue:int = Field(0, description="jobs waiting for a worker")
+    workers:int = Field(1, description="searches run at once")
+    error:str|None = Field(None, description="why it is not ready")
+
+class ErrorBody(BaseModel):
+    "Every error response."
+    error:str = Field(description="what is wrong and what to do, in one line")
+    request_id:str|None = Field(None, description="the request's correlation id")
 
 # %% ../nbs/22_server.ipynb #2a8d7f38
 def to_problem(req:SolveRequest, lim:Limits, pid:str='job') -> Problem:
@@ -202,8 +293,10 @@ class Service:
                  limits:Limits|None=None,
                  executor=None, # an `Executor`; default: one from the default settings
                  metrics:Metrics|None=None,
-                 save_every:float=0.5): # seconds between saves of a running job's tree
-        self.lim, self.metrics, self.save_every = limits or Limits(), metrics or Metrics(), save_every
+                 save_every:float=0.5, # seconds between saves of a running job's tree
+                 recheck:float=30.0): # seconds between preflight checks of the LLM backend (`/readyz`)
+        self.lim, self.metrics, self.save_every, self.recheck = limits or Limits(), metrics or Metrics(), save_every, recheck
+        self.backend_ok, self.backend_error, self.checked = None, None, None
         self.store = JobStore(db)
         if llm is None:
             from mcts_codegen.llm import get_client
@@ -226,7 +319,26 @@ class Service:
             self.store.update(jid, status='interrupted', error='the queue was full when the server restarted; resubmit it')
         self.metrics.queue_depth.set(self.queue.qsize())
         self.tasks = [asyncio.create_task(self._worker(i)) for i in range(self.lim.workers)]
-        self.tasks.append(asyncio.create_task(self._warm()))
+        self.tasks += [asyncio.create_task(self._warm()), asyncio.create_task(self._watch())]
+
+    async def check_backend(self) -> bool:
+        "One real preflight of the LLM backend (`llm.preflight`: a server is asked one cheap question); the answer is what `/readyz` reports."
+        from mcts_codegen.llm import preflight
+        try:
+            await preflight(self._raw_llm, timeout=5.0, load=False)
+            self.backend_ok, self.backend_error = True, None
+        except asyncio.CancelledError: raise
+        except Exception as e:
+            if self.backend_ok is not False: log.warning('LLM backend unavailable', extra=dict(event='backend_down', error=redact(str(e))[:300]))
+            self.backend_ok, self.backend_error = False, redact(' '.join(str(e).split()))[:300]
+        self.checked = time.time()
+        return self.backend_ok
+
+    async def _watch(self):
+        "Check the backend now and every `recheck` seconds."
+        while True:
+            await self.check_backend()
+            await asyncio.sleep(self.recheck)
 
     async def _warm(self):
         "Build the executor and load the model in threads, so the server answers while they start."
@@ -345,7 +457,7 @@ class Service:
         best = best_of(lv.root) or lv.best
         cols = dict(status=status, best=best, tree=tree, result=result, error=error)
         self.store.update(jid, **{k: v for k, v in cols.items() if v is not None or k in ('result', 'error')})
-        outcome = status if status != 'done' else ('solved' if result and result.get('passed') else 'unsolved')
+        outcome = (result or {}).get('status', 'failed') if status == 'done' else {'failed': 'job_failed'}.get(status, status)  # a finished search: its verdict
         self.metrics.searches.labels(outcome).inc()
         if t0 is not None: self.metrics.search_seconds.observe(time.perf_counter() - t0)
         log.info('job ended', extra=dict(event='job_end', job=jid, status=status, outcome=outcome,
@@ -354,8 +466,13 @@ class Service:
         self.live.pop(jid, None)
 
     def public(self, j:dict) -> dict:
-        "A job as the API shows it."
-        return {k: j[k] for k in ('id', 'status', 'created', 'updated', 'progress', 'best', 'result', 'error') if k in j} | dict(request=j['request'])
+        "A job as the API shows it (a result stored by an older version gets today's verdict words)."
+        d = {k: j[k] for k in ('id', 'status', 'created', 'updated', 'progress', 'best', 'result', 'error') if k in j} | dict(request=j['request'])
+        r = d.get('result')
+        if isinstance(r, dict) and r.get('status') in ('solved', 'unsolved'):
+            n = (r.get('result') or {}).get('n_tests', 0)
+            d['result'] = r | dict(status='passed' if r.get('passed') else 'unverified' if r['status'] == 'solved' and not n else 'failed')
+        return d
 
 # %% ../nbs/22_server.ipynb #5718ad5d
 STATIC = Path(__file__).parent / 'static' if '__file__' in globals() else Path('../mcts_codegen/static')
@@ -405,11 +522,12 @@ def create_app(db:str|Path='mcts_jobs.db', # SQLite file of jobs
                executor=None, # an `Executor` (default: one from the default settings)
                cors_origins:list[str]|None=None, # CORS stays off unless origins are given
                save_every:float=0.5, # seconds between saves of a running job's tree
+               recheck:float=30.0, # seconds between preflight checks of the LLM backend (`/readyz`)
               ) -> FastAPI:
     "The FastAPI app of the service."
     from contextlib import asynccontextmanager
     token = os.environ.get('MCTS_CODEGEN_API_TOKEN') if token is None else token
-    svc = Service(db, llm, llm_spec, limits, executor, save_every=save_every)
+    svc = Service(db, llm, llm_spec, limits, executor, save_every=save_every, recheck=recheck)
     lim, m = svc.lim, svc.metrics
 
     @asynccontextmanager
@@ -472,27 +590,29 @@ def create_app(db:str|Path='mcts_jobs.db', # SQLite file of jobs
         if j is None: raise ApiError(404, f"no job {jid!r}; list jobs with GET /v1/jobs")
         return j
 
-    @app.post('/v1/solve', status_code=202, summary='Submit a problem; returns the job id')
+    errs = {c: {'model': ErrorBody, 'description': d} for c, d in ((401, 'missing or wrong bearer token'), (404, 'no such job'), (409, 'the job is in the wrong state'),
+                                                                   (413, 'request body too large'), (422, 'invalid request'), (429, 'queue full'))}
+    @app.post('/v1/solve', status_code=202, summary='Submit a problem; returns the job id', response_model=Accepted, responses=errs)
     async def solve(req:SolveRequest, request:Request) -> dict:
         jid = svc.submit(req)
         return dict(id=jid, status='queued', events=f"/v1/jobs/{jid}/events", result=f"/v1/jobs/{jid}")
 
-    @app.get('/v1/jobs', summary='Recent jobs, newest first')
+    @app.get('/v1/jobs', summary='Recent jobs, newest first', response_model=list[JobSummary], responses=errs)
     async def jobs(limit:int=20) -> list[dict]:
         if not 1 <= limit <= 200: raise ApiError(422, f"limit must be between 1 and 200, not {limit}")
         return svc.store.recent(limit)
 
-    @app.get('/v1/jobs/{jid}', summary="A job's status and result")
+    @app.get('/v1/jobs/{jid}', summary="A job's status and result", response_model=Job, responses=errs)
     async def job(jid:str) -> dict: return svc.public(_job(jid))
 
-    @app.get('/v1/jobs/{jid}/tree', summary="The job's search tree as JSON (live while it runs)")
+    @app.get('/v1/jobs/{jid}/tree', summary="The job's search tree as JSON (live while it runs)", response_model=Tree, responses=errs)
     async def tree(jid:str) -> dict:
         j = _job(jid, tree=True)
         lv = svc.live.get(jid)
         nodes = tree_json(lv.root) if lv is not None and lv.root is not None else (j.get('tree') or [])
         return dict(id=jid, status=j['status'], nodes=nodes)
 
-    @app.delete('/v1/jobs/{jid}', summary='Cancel a queued or running job')
+    @app.delete('/v1/jobs/{jid}', summary='Cancel a queued or running job', response_model=Job, responses=errs)
     async def cancel(jid:str) -> dict:
         _job(jid)
         j = svc.cancel(jid)
@@ -501,14 +621,15 @@ def create_app(db:str|Path='mcts_jobs.db', # SQLite file of jobs
             await asyncio.sleep(0.02); j = svc.store.get(jid)
         return svc.public(j)
 
-    @app.post('/v1/jobs/{jid}/resubmit', status_code=202, summary='Run a finished, failed, cancelled or interrupted job again as a new job')
+    @app.post('/v1/jobs/{jid}/resubmit', status_code=202, summary='Run a finished, failed, cancelled or interrupted job again as a new job', response_model=Accepted, responses=errs)
     async def resubmit(jid:str) -> dict:
         j = _job(jid)
         if j['status'] not in FINAL: raise ApiError(409, f"job {jid} is still {j['status']}; cancel it first")
         new = svc.submit(SolveRequest(**{k: v for k, v in j['request'].items() if k != 'cid'}))
         return dict(id=new, status='queued', resubmitted_from=jid)
 
-    @app.get('/v1/jobs/{jid}/events', summary='Server-Sent Events: progress (calls, best pass fraction, new nodes), then end')
+    @app.get('/v1/jobs/{jid}/events', summary='Server-Sent Events: progress (calls, best pass fraction, new nodes), then end', response_class=StreamingResponse,
+             responses={200: {'content': {'text/event-stream': {}}, 'description': "`progress` events (the fields of `Job.progress`, with `new_nodes`, `visits` and `best_program`), then one `end` event: `{status, best_program, result, error}`"}} | errs)
     async def events(jid:str, request:Request):
         j = _job(jid)
         start = request.headers.get('last-event-id', '')
@@ -536,18 +657,20 @@ def create_app(db:str|Path='mcts_jobs.db', # SQLite file of jobs
                 except asyncio.TimeoutError: yield ': keep-alive\n\n'
         return StreamingResponse(stream(), media_type='text/event-stream', headers={'Cache-Control': 'no-cache', 'X-Accel-Buffering': 'no'})
 
-    @app.get('/healthz', summary='The process answers')
+    @app.get('/healthz', summary='The process answers', response_model=Health)
     async def healthz() -> dict: return dict(status='ok')
 
-    @app.get('/readyz', summary='Model loaded and sandbox available')
+    @app.get('/readyz', summary='Model loaded, sandbox available and the LLM backend answering its last check', response_model=Ready,
+             responses={503: {'model': Ready, 'description': 'not ready: starting, unavailable or failed'}})
     async def readyz():
-        d = dict(model=svc.model_name, model_loaded=svc.model_ready, sandbox=svc.sandbox_ready,
+        d = dict(model=svc.model_name, model_loaded=svc.model_ready, sandbox=svc.sandbox_ready, backend=svc.backend_ok, checked=svc.checked,
                  isolation=list(getattr(svc._exec_arg, 'isolation', []) or []), queue=svc.queue.qsize() if svc.queue else 0, workers=lim.workers)
-        ok = svc.model_ready and svc.sandbox_ready
-        if svc.ready_error: d['error'] = svc.ready_error
-        return JSONResponse(d | dict(status='ready' if ok else 'starting' if not svc.ready_error else 'failed'), status_code=200 if ok else 503)
+        ok = svc.model_ready and svc.sandbox_ready and svc.backend_ok is True
+        st = 'ready' if ok else 'failed' if svc.ready_error else 'unavailable' if svc.backend_ok is False else 'starting'
+        if err := svc.ready_error or (svc.backend_error and f"the LLM backend did not answer its last check: {svc.backend_error}"): d['error'] = err
+        return JSONResponse(d | dict(status=st), status_code=200 if ok else 503)
 
-    @app.get('/metrics', summary='Prometheus metrics')
+    @app.get('/metrics', summary='Prometheus metrics', response_class=Response, responses={200: {'content': {'text/plain': {}}, 'description': 'the Prometheus text format'}})
     async def metrics():
         m.queue_depth.set(svc.queue.qsize() if svc.queue else 0)
         body, ctype = m.render()

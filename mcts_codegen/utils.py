@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio, os, re, resource, sys, threading
 
 # %% auto #0
-__all__ = ['SEED_STRIDE', 'FENCE', 'run_sync', 'call_seed', 'cpu_count', 'peak_rss_mb', 'fenced_blocks']
+__all__ = ['SEED_STRIDE', 'FENCE', 'run_sync', 'call_seed', 'cpu_count', 'peak_rss_mb', 'fenced_blocks', 'fields_table']
 
 # %% ../nbs/00_utils.ipynb #f6d9bada
 def run_sync(coro):
@@ -52,3 +52,13 @@ def fenced_blocks(text:str # a model's answer
                  ) -> list[str]:
     "Contents of the fenced code blocks in `text` (an unterminated last fence counts)."
     return [m.group(2) for m in FENCE.finditer(text)]
+
+# %% ../nbs/00_utils.ipynb #4b2c1139
+def fields_table(model) -> str:
+    "A Markdown table of a pydantic model's fields: name, type and description."
+    def esc(s:str) -> str: return s.replace('|', '\\|')
+    def typ(f) -> str:
+        a = f.annotation
+        return esc(a.__name__ if isinstance(a, type) else re.sub(r'\b(?:[A-Za-z_]\w*\.)+(\w+)', r'\1', str(a)))
+    rows = [f"| `{k}` | `{typ(f)}` | {esc(f.description or '')} |" for k, f in model.model_fields.items()]
+    return '\n'.join(['| field | type | description |', '|---|---|---|', *rows])

@@ -17,4 +17,4 @@ def test_solve_example_with_embedded_model():
     assert res['passed'] and 'def run_length_encode' in res['code']
     assert res['result']['n_passed'] == res['result']['n_tests'] == 4
     assert 1 <= res['llm_calls'] <= 10 and res['peak_rss_mb'] > 0
-    assert 'PASS' in r.stderr  # the human-readable report goes to stderr when --json is given
+    assert 'passed ·' in r.stderr  # the human-readable report goes to stderr when --json is given

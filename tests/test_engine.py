@@ -192,7 +192,7 @@ def test_readme_one_import_example_runs_on_the_embedded_model(capsys):
     exec(compile(code, 'README.md', 'exec'), ns)
     res = ns['res']
     assert type(res).__name__ == 'SearchResult' and res.passed and 'def add' in res.code
-    assert 'PASS' in capsys.readouterr().out
+    assert ': passed (' in capsys.readouterr().out
 
 # --- the levers: plan-level branching, targeted repair, the expansion rule, choice by agreement ----------------------------
 

@@ -149,7 +149,7 @@ def test_transient_429_is_retried_and_solves(tmp_path, server):
     assert rc == 0, err
     assert 'HTTP 429' in err and 'retry 1/1' in err
     res = json.loads(out)[0]
-    assert res['passed'] and res['status'] == 'solved' and res['llm_calls'] == 1 and res['llm_failures'] == 0
+    assert res['passed'] and res['status'] == 'passed' and res['llm_calls'] == 1 and res['llm_failures'] == 0
 
 
 def test_context_overflow_is_bad_input(tmp_path, server):

@@ -30,8 +30,8 @@ def test_counters_move(tmp_path):
                 time.sleep(0.05)
         c.get('/v1/jobs/nope')
         m1 = scrape(c)
-        assert val(m1, 'mcts_searches_total', outcome='solved') == 1
-        assert val(m1, 'mcts_searches_total', outcome='unsolved') == 1
+        assert val(m1, 'mcts_searches_total', outcome='passed') == 1
+        assert val(m1, 'mcts_searches_total', outcome='failed') == 1
         calls = val(m1, 'mcts_llm_calls_total', model='scripted')
         assert calls >= 2 and val(m1, 'mcts_llm_seconds_count', model='scripted') == calls
         assert val(m1, 'mcts_llm_tokens_total', model='scripted', kind='prompt') > 0

@@ -162,7 +162,7 @@ def test_unified_orchestrator_cli_and_bench_strategies(ex, monkeypatch):
     res = CliRunner().invoke(__import__('mcts_codegen.cli', fromlist=['app']).app, ['solve', str(ROOT/'data/examples/rle.py'), '--preset', 'AUTO', '--json', '--quiet'])
     assert res.exit_code == 0, res.output
     out = json.loads(res.stdout[res.stdout.index('['):])
-    assert out[0]['stats']['route'] == ['greedy'] and out[0]['status'] == 'solved' and out[0]['llm_calls'] == 1
+    assert out[0]['stats']['route'] == ['greedy'] and out[0]['status'] == 'passed' and out[0]['llm_calls'] == 1
     assert parse_strategies('auto,hrm,trm') == ['auto', 'hrm', 'trm']
     assert [make_agent(s).name for s in ('auto', 'hrm', 'trm', 'mcts-balanced')] == ['auto', 'hrm', 'trm', 'mcts-balanced']
 

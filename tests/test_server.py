@@ -207,8 +207,20 @@ def test_cli_serve_and_log_json(tmp_path):
     assert hs
     for h in hs: logging.getLogger().removeHandler(h)
     assert CliRunner().invoke(app, ['serve', '--workers', '0']).exit_code == 2
+    # a dead server fails before the service starts, as `solve` fails: one line, rc 3
+    r = CliRunner().invoke(app, ['serve', '--llm', 'openai:some-model', '--base-url', 'http://127.0.0.1:9/v1', '--db', str(tmp_path / 'y.db')])
+    assert r.exit_code == 3 and 'Traceback' not in r.output and [l for l in r.output.splitlines() if l.startswith('error:')], r.output
+    import http.server, threading
+    class Models(http.server.BaseHTTPRequestHandler):  # the least of an OpenAI-compatible server: its model list
+        def do_GET(self):
+            body = json.dumps(dict(object='list', data=[dict(id='some-model', object='model')])).encode()
+            self.send_response(200); self.send_header('Content-Type', 'application/json'); self.send_header('Content-Length', str(len(body))); self.end_headers()
+            self.wfile.write(body)
+        def log_message(self, *a): pass
+    fake = http.server.ThreadingHTTPServer(('127.0.0.1', 0), Models)
+    threading.Thread(target=fake.serve_forever, daemon=True).start()
     port = free_port()
-    env = dict(os.environ, OPENAI_BASE_URL='http://127.0.0.1:9/v1', OPENAI_API_KEY='sk-test-not-a-real-key-123456', MCTS_CODEGEN_API_TOKEN='')
+    env = dict(os.environ, OPENAI_BASE_URL=f'http://127.0.0.1:{fake.server_port}/v1', OPENAI_API_KEY='sk-test-not-a-real-key-123456', MCTS_CODEGEN_API_TOKEN='')
     p = subprocess.Popen([sys.executable, '-c', 'from mcts_codegen.cli import app; app()', 'serve', '--port', str(port), '--llm', 'openai:some-model', '--db', str(tmp_path / 'jobs.db')],
                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)
     try:
@@ -217,10 +229,10 @@ def test_cli_serve_and_log_json(tmp_path):
                 if httpx.get(f'http://127.0.0.1:{port}/readyz', timeout=2).status_code == 200: break
             except httpx.HTTPError: time.sleep(0.1)
         d = httpx.get(f'http://127.0.0.1:{port}/readyz').json()
-        assert d['model'] == 'some-model' and d['sandbox']
+        assert d['model'] == 'some-model' and d['sandbox'] and d['backend'] is True and d['status'] == 'ready'
         assert 'mcts_codegen' in httpx.get(f'http://127.0.0.1:{port}/').text
     finally:
-        p.terminate(); out = p.communicate(timeout=20)[0].decode()
+        p.terminate(); out = p.communicate(timeout=20)[0].decode(); fake.shutdown()
     lines = [json.loads(l) for l in out.splitlines() if l.strip()]  # every line is JSON
     assert any(l.get('event') == 'start' for l in lines) and 'sk-test' not in out
 

@@ -180,7 +180,7 @@ function onProgress(d) {
   for (const [k, v] of Object.entries(d.visits || {})) { const n = state.nodes.get(Number(k)); if (n) n.visits = v; }
   if (d.best_program) { state.best = d.best_program.node; showFinal(d.best_program.code, d.best_program.passed); $('final-code').dataset.final = '0'; }
   const best = d.best === null || d.best === undefined ? '—' : Math.round(100 * d.best) + '%';
-  setStatus(`running · iteration ${d.iteration} · ${d.llm_calls} LLM calls · ${d.nodes} programs · best ${best} of visible tests${d.solved ? ' · solved' : ''}`);
+  setStatus(`running · iteration ${d.iteration} · ${d.llm_calls} LLM calls · ${d.nodes} programs · best ${best} of visible tests${d.solved && d.best === 1 ? ' · a program passes them all' : ''}`);
   draw();
 }
 
@@ -188,7 +188,9 @@ async function onEnd(id, d) {
   $('solve').disabled = false;
   const res = d.result;
   if (d.status === 'done' && res) {
-    setStatus(`${res.passed ? 'solved' : 'not solved'} · ${res.iterations} iterations · ${res.tree_size} nodes · ${res.llm_calls} LLM calls · ${res.wall_time.toFixed(1)} s`, res.passed ? 'done' : 'bad');
+    // the verdict, in the words of the CLI and the library: passed, failed, unverified or error
+    const note = res.status === 'unverified' ? ' (no usable visible tests: the program only ran cleanly)' : '';
+    setStatus(`${res.status}${note} · ${res.iterations} iterations · ${res.tree_size} nodes · ${res.llm_calls} LLM calls · ${res.wall_time.toFixed(1)} s`, res.status === 'passed' ? 'done' : 'bad');
     showFinal(res.code, res.passed);
   } else {
     setStatus(`${d.status}${d.error ? ': ' + d.error : ''}`, 'bad');
