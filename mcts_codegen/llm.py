@@ -231,7 +231,7 @@ class OpenAIClient:
         self.name, self.timeout, self.max_retries, self.concurrency = model, timeout, max_retries, concurrency
         self.backoff, self.max_backoff, self.logprobs = backoff, max_backoff, logprobs
         self.connect_timeout, self.breaker, self.failures, self.down = connect_timeout, breaker, 0, None
-        self.generation = generation
+        self.generation, self._unprobed = generation, False  # `_unprobed`: the server did not answer the prefill probe (`prefills`)
         self.base_url = check_base_url(base_url or os.environ.get('OPENAI_BASE_URL') or None)
         key = api_key.get_secret_value() if isinstance(api_key, SecretStr) else api_key
         key = key or os.environ.get('OPENAI_API_KEY')
@@ -417,11 +417,13 @@ async def _probe(self:OpenAIClient, extra:dict|None) -> bool|None:
 async def prefills(self:OpenAIClient) -> bool:
     "Whether the server continues a prefilled answer: asked once per server and model (with `continue_final_message`, then without), and logged."
     if self._server not in _PREFILL:
+        if self._unprobed: return False  # the server did not answer this client's probe: not asked again
         got = None
         for mode, extra in (('continue', CONTINUE), ('trailing', None)):
             ok = await self._probe(extra)
             if ok is None:
-                _log.warning("%s: no answer to the prefill probe; whole functions until it answers", self.where)
+                _log.warning("%s: no answer to the prefill probe; this client asks for whole functions", self.where)
+                self._unprobed = True
                 return False
             if ok: got = mode; break
         if self._server not in _PREFILL: _log.info("%s %s", self.where, _SAYS[got])

@@ -95,6 +95,7 @@ class PrefillServer:
         threading.Thread(target=self.httpd.serve_forever, kwargs=dict(poll_interval=0.05), daemon=True).start()
 
     def answer(self, body):
+        if self.kind == 'down': return 503, dict(error=dict(message='overloaded'))
         if self.kind in ('openai', 'strict') and 'continue_final_message' in body: return 400, dict(error=dict(message='Unrecognized request argument supplied: continue_final_message'))
         goes_on = body['messages'][-1]['role'] == 'assistant' and (self.kind in ('llamacpp', 'strict') or (self.kind == 'vllm' and body.get('continue_final_message')))
         probe = 'capital of France' in body['messages'][0]['content']
@@ -136,6 +137,17 @@ def test_servers_are_probed_once_and_asked_for_bodies_where_they_can(kind, mode,
         assert [v.code.splitlines()[-1] for v in vs] == [RIGHT.rstrip()] * 2 and all(v.code.startswith('from typing import List') for v in vs)
         assert c.usage.reused_tokens == 20  # the prompt tokens the server's cache answered, as it reports them
     finally: srv.close(); logging.getLogger('mcts_codegen.llm').removeHandler(caplog.handler)
+
+def test_a_probe_without_an_answer_means_whole_functions_for_that_client():
+    srv = PrefillServer('down')
+    try:
+        async def go():
+            c = OpenAIClient('m', base_url=srv.url, generation='body')
+            assert not await body_ok(c) and not await body_ok(c)  # asked once: a server that does not answer costs one probe
+            await c.aclose()
+        asyncio.run(go())
+        assert len(srv.bodies) == 1 and (srv.url, 'm') not in llm._PREFILL  # not settled: a later client asks again
+    finally: srv.close()
 
 def test_a_whole_client_never_probes():
     srv = PrefillServer('vllm')
