@@ -208,7 +208,7 @@ def repair_messages(problem:Problem, # what the program is for
     return [dict(role='system', content=system_prompt(problem.language)), dict(role='user', content=user)]
 
 # %% ../nbs/09_agents.ipynb #b5266600
-BODY_STOP:list[str] = ['```', '\nprint(', '\nif __name__', '\nassert '] # where a body ends: the closing fence, or top-level code after the function (at most 4: OpenAI's limit)
+BODY_STOP:list[str] = ['```', '\n#', '\nprint(', '\nif __name__'] # where a body ends: the closing fence, or a comment or code at the top level after the function (at most 4: OpenAI's limit)
 PLAN_STOP:list[str] = ['\n```\n'] # where a plan's answer ends: the fence that closes its code (the opening one is '```python')
 
 def body_prefill(problem:Problem) -> str|None:
