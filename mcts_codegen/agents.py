@@ -11,11 +11,13 @@ from .utils import fenced_blocks
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol, runtime_checkable
 from .problem import Problem, try_parse
+from .llm import body_ok
 
 # %% auto #0
-__all__ = ['system_prompt', 'fresh_messages', 'refine_messages', 'strip_toplevel', 'extract_code', 'assemble', 'plan_messages',
-           'split_plan', 'Failure', 'first_failure', 'code_window', 'splice', 'repair_messages', 'Variant',
-           'ContextProvider', 'GeneratorAgent', 'Reflection', 'parse_score', 'ReflectorAgent']
+__all__ = ['BODY_STOP', 'PLAN_STOP', 'system_prompt', 'fresh_messages', 'refine_messages', 'strip_toplevel', 'extract_code',
+           'assemble', 'plan_messages', 'split_plan', 'Failure', 'first_failure', 'code_window', 'splice',
+           'repair_messages', 'body_prefill', 'body_messages', 'Variant', 'ContextProvider', 'GeneratorAgent',
+           'Reflection', 'parse_score', 'ReflectorAgent']
 
 # %% ../nbs/09_agents.ipynb #2675b4a1
 _LANG = dict(python=('Python', 'python'), javascript=('JavaScript', 'javascript'))
@@ -200,6 +202,28 @@ def repair_messages(problem:Problem, # what the program is for
             f"Fix the function. Reply with the corrected function `{problem.entry_point}` only, in a single ```{fence} code block.")
     return [dict(role='system', content=system_prompt(problem.language)), dict(role='user', content=user)]
 
+# %% ../nbs/09_agents.ipynb #b5266600
+BODY_STOP:list[str] = ['```', '\n#', '\nprint(', '\nif __name__'] # where a body ends: the closing fence, or a comment or code at the top level after the function (at most 4: OpenAI's limit)
+PLAN_STOP:list[str] = ['\n```\n'] # where a plan's answer ends: the fence that closes its code (the opening one is '```python')
+
+def body_prefill(problem:Problem) -> str|None:
+    "The start of an answer whose body the model writes: the opening fence and the prompt (imports, helpers, signature, docstring); None unless the prompt ends in the entry point's signature and docstring."
+    if problem.language != 'python': return None
+    pr = problem.prompt.rstrip()
+    tree = try_parse(pr) or try_parse(pr + '\n    pass')
+    last = tree.body[-1] if tree is not None and tree.body else None
+    if not isinstance(last, (ast.FunctionDef, ast.AsyncFunctionDef)) or last.name != problem.entry_point: return None
+    doc = lambda s: isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant) and isinstance(s.value.value, str)
+    if not all(doc(s) or isinstance(s, ast.Pass) for s in last.body): return None  # the prompt has begun the body: not ours to continue
+    return f"```python\n{pr}\n"
+
+def body_messages(problem:Problem, # what the messages ask about
+                  messages:list[dict], # a request for the whole function (`fresh_messages`, `refine_messages`, `repair_messages`)
+                 ) -> tuple[list[dict], list[str]]|None:
+    "`messages` with the answer prefilled up to the body (`body_prefill`), and the stop strings that end the body; None where no body can be asked for."
+    pre = body_prefill(problem)
+    return None if pre is None else (messages + [dict(role='assistant', content=pre)], list(BODY_STOP))
+
 # %% ../nbs/09_agents.ipynb #e92fe13b
 @dataclass
 class Variant:
@@ -231,17 +255,18 @@ class GeneratorAgent:
                  context:ContextProvider|None=None, # optional retrieval context
                 ):
         self.client, self.temperature, self.max_tokens, self.ctx = client, temperature, max_tokens, context
+        self.body = None  # whether to ask for bodies only (`llm.body_ok`), found on the first proposal
 
     def _context(self, problem, code=None, feedback=None, retrieve=True) -> str:
         return self.ctx.context(problem, code, feedback) if self.ctx is not None and retrieve else ''
 
-    async def _sample(self, messages, n, seed, greedy_first):
+    async def _sample(self, messages, n, seed, greedy_first, stop=None):
         "Completions for `messages`: optionally one greedy, the rest sampled."
-        out = []
+        out, kw = [], ({'stop': stop} if stop else {})  # no stop: the request of the whole-function generation, unchanged
         if greedy_first and n > 0:
-            out += await self.client.complete(messages, n=1, temperature=0.0, max_tokens=self.max_tokens, seed=seed)
+            out += await self.client.complete(messages, n=1, temperature=0.0, max_tokens=self.max_tokens, seed=seed, **kw)
             n -= 1; seed += 1
-        if n > 0: out += await self.client.complete(messages, n=n, temperature=self.temperature, max_tokens=self.max_tokens, seed=seed)
+        if n > 0: out += await self.client.complete(messages, n=n, temperature=self.temperature, max_tokens=self.max_tokens, seed=seed, **kw)
         return out
 
     async def propose(self, problem:Problem, # what to solve
@@ -264,7 +289,10 @@ class GeneratorAgent:
         elif kind == 'plan': msgs = plan_messages(problem, self._context(problem, parent, feedback or None, retrieve), plan, parent, feedback)
         elif kind == 'repair': msgs = repair_messages(problem, parent, failure)
         else: raise ValueError(f"unknown expansion mode {mode!r}; use fresh, refine, plan or repair")
-        comps = await self._sample(msgs, n, seed, greedy_first)
+        if self.body is None: self.body = await body_ok(self.client)
+        stop = None
+        if self.body: msgs, stop = (msgs, list(PLAN_STOP)) if kind == 'plan' else (body_messages(problem, msgs) or (msgs, None))
+        comps = await self._sample(msgs, n, seed, greedy_first, stop)
         pri = _priors([c.logprob for c in comps])
         out = []
         for c, pr in zip(comps, pri):

@@ -15,7 +15,7 @@ from .config import Config, LLMConfig, RAGConfig, ExecutorConfig, SAMPLING_KEYS,
 from .experimental import EXPERIMENTAL_PRESETS
 from .problem import Problem, CallTest
 from .loaders import load_humaneval, problem_from_humaneval, parse_ids
-from .llm import get_client
+from .llm import get_client, body_ok
 from .agents import ContextProvider
 from .executor import Executor, CodeExecutionResult, TestOutcome
 from .orchestrator import (Meter, SolveContext, Outcome, BaseAgent, AutoAgent, ESCALATIONS, program_of, visible_rank, is_solved,
@@ -81,6 +81,8 @@ class ProblemResult(BaseModel):
     sample_passed:list[bool] = Field(default_factory=list) # hidden verdict of each sample (sample / oracle)
     llm_calls:int = 0 # completions asked for
     tokens:int = 0 # prompt + completion tokens of those completions (cached ones at their original cost)
+    prompt_tokens:int|None = None # of `tokens`: the prompts' (None: not recorded, a row written before)
+    completion_tokens:int|None = None # of `tokens`: those the model generated, as decoded (None: not recorded)
     cache_hits:int = 0 # completions answered by the response cache
     llm_time:float = 0.0 # seconds awaiting the model (queueing for a shared model included)
     wall_time:float = 0.0 # seconds the strategy ran (the hidden check excluded)
@@ -316,11 +318,12 @@ async def run_problem(strategy:str, # a name in `STRATEGIES`
     meter, t0, err = Meter(clock), time.perf_counter(), None
     async def hidden(code): return (await _check(executor, rec, code)).passed if code is not None else False
     nets = {k: v for k, v in dict(value_model=value_model, policy_model=policy_model).items() if v is not None}
-    c = SolveContext(problem, meter, executor, n, cfg, context, nets)
+    c = SolveContext(problem, meter, executor, n, cfg, context, nets, body=await body_ok(meter))
     try: out = await (_oracle(c, hidden) if strategy == 'oracle' else _samples(c) if strategy == 'sample' else make_agent(strategy).run(c))
     except Exception as e: out, err = Outcome(iterations=0), f"{type(e).__name__}: {e}"[:500]
     r = ProblemResult(task_id=rec['task_id'], strategy=strategy, llm=llm_name or llm.name, n=n, seed=cfg.search.seed,
                       llm_calls=meter.calls, llm_failures=meter.failed, tokens=meter.tokens, cache_hits=meter.cache_hits, llm_time=round(meter.time, 4),
+                      prompt_tokens=meter.prompt_tokens, completion_tokens=meter.completion_tokens,
                       wall_time=round(wall := time.perf_counter() - t0, 4), iterations=out.iterations, error=err, stats=out.stats,
                       visible_tests=len(problem.visible_tests), llm_time_miss=round(clock.miss_time, 4),
                       wall_time_nocache=round(max(0.0, wall - clock.hit_time), 4), engine_version=engine_version(strategy, cfg))

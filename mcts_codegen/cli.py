@@ -220,7 +220,7 @@ def solve(problems:list[str]=typer.Argument(..., help="`.py` stubs, `.json`/`.js
     except (FileNotFoundError, ValueError, KeyError) as e: _fail(str(e))
     client = _client(cfg)
     _checked(probs, client, cfg)  # sizes, now that an embedded model's tokenizer is loaded
-    results = []
+    results, used = [], []
     from mcts_codegen.collector import collector_for
     try: rec = collector_for(cfg, llm=cfg.llm.spec)
     except OSError as e: _fail(f"--data-dir {data_dir}: {e.strerror or e}")
@@ -234,21 +234,25 @@ def solve(problems:list[str]=typer.Argument(..., help="`.py` stubs, `.json`/`.js
     many = len(probs) > 1
     outer = tqdm(total=len(probs), desc='problems', unit='problem', disable=quiet or not many, file=sys.stderr, position=0)
     try:
-        with MCTSEngine(client, cfg, recorder=rec, context=ctx, **nets) as eng:
+        from mcts_codegen.orchestrator import Meter
+        meter = Meter(client)  # counts the prompt and completion tokens of each completion, as `tokens` does
+        with MCTSEngine(meter, cfg, recorder=rec, context=ctx, **nets) as eng:
             for p in probs:
                 bar = tqdm(total=_budget(cfg), desc=p.id, unit='call', disable=quiet, file=sys.stderr, leave=False, position=int(many),
                            bar_format='{desc}: {n_fmt}/{total_fmt} calls [{elapsed}; {remaining} more if it spends the budget{postfix}]')
                 def prog(d, bar=bar):
                     bar.update(d['llm_calls'] - bar.n); bar.set_postfix(failed=d['llm_failures'], best=d['best'], solved=d['solved'])
+                u0 = (meter.prompt_tokens, meter.completion_tokens)
                 res = eng.search(p, progress=prog)
                 bar.close(); outer.update(1)
                 results.append(res)
+                used.append(dict(prompt_tokens=meter.prompt_tokens - u0[0], completion_tokens=meter.completion_tokens - u0[1]))  # `tokens` apart, counted as `tokens` is
                 _show(res, p, as_json)
                 if res.status == 'error' and (res.error or '').startswith(UNAVAILABLE): break  # every later problem would fail the same way
     finally:
         outer.close()
         if idx is not None: idx.close()
-    if as_json: print(json.dumps([json.loads(r.model_dump_json()) | dict(peak_rss_mb=round(peak_rss_mb(), 1)) for r in results], indent=2))
+    if as_json: print(json.dumps([json.loads(r.model_dump_json()) | u | dict(peak_rss_mb=round(peak_rss_mb(), 1)) for r, u in zip(results, used)], indent=2))
     if err := next((r for r in results if r.status == 'error'), None):
         left = len(probs) - len(results)
         _fail(f"{err.problem_id}: {err.error}" + (f" ({left} problem{'s'*(left>1)} not run)" if left else ''),

@@ -58,6 +58,7 @@ class LLMConfig(BaseModel):
     batch_decode:bool = Field(False, description="embedded model: decode a request's n samples together as parallel sequences sharing the prompt, and concurrent requests in one batch")
     tree_sample:bool = Field(False, description="embedded model: draw a request's n samples as a prefix tree that branches where the model is uncertain (fewer generated tokens per sample)")
     tree_entropy:float = Field(1.0, ge=0, le=20, description="with tree_sample: branch at tokens whose entropy (nats) reaches this")
+    generation:Literal['body','whole'] = Field('body', description="'body': the answer is prefilled with the prompt's signature and docstring and the model writes only the body, where the backend can continue an assistant message (else as 'whole'); 'whole': the model writes the whole function (the requests before this setting)")
 
 class ExecutorConfig(BaseModel):
     "Limits for running untrusted candidate programs."
@@ -88,7 +89,7 @@ class RAGConfig(BaseModel):
     api_notes:bool = Field(True, description="also retrieve standard-library notes")
 
 # %% ../nbs/01_config.ipynb #efb95658
-SAMPLING_KEYS:tuple[str,...] = ('tree_sample', 'tree_entropy', 'batch_decode') # `llm` settings that change how the embedded model samples: part of a benchmark row's engine version, and what `bench --set llm.KEY=VALUE` takes
+SAMPLING_KEYS:tuple[str,...] = ('tree_sample', 'tree_entropy', 'batch_decode', 'generation') # `llm` settings that change how the embedded model samples: part of a benchmark row's engine version, and what `bench --set llm.KEY=VALUE` takes
 
 # %% ../nbs/01_config.ipynb #32e9cde9
 @patch

@@ -35,6 +35,7 @@ class Sample:
     text:str = ''
     finish_reason:str = 'length'
     new:int = 0 # tokens this sample decoded itself (`tree`: the rest it shares with the branch it forked from)
+    reused:int = 0 # on a job's first sample: prompt tokens not fed again, their KV cells kept from an earlier request
 
 # %% ../nbs/07_decoder.ipynb #7a4acebf
 class Decoder:
@@ -178,7 +179,7 @@ def _admit(self:Decoder, job:Job):
     if src is None: self.L.llama_memory_seq_rm(self.mem, s0, -1, -1)
     elif src == s0: self.L.llama_memory_seq_rm(self.mem, s0, c, -1)
     else: self.fork(src, s0, c)
-    self.reused += c
+    self.reused += c; job.res[0].reused = c
     row = self.feed(s0, job.prompt[c:], c)
     for s in job.seqs[1:]: self.fork(s0, s)
     job.smp = [make_sampler(job.temperature, s) for s in job.seeds]
@@ -262,16 +263,17 @@ def sample(self:Decoder, prompt:list[int], # the prompt's tokens
 
 # %% ../nbs/07_decoder.ipynb #b3f063ca
 def chat_tokens(llama, messages:list[dict]) -> tuple[list[int], list[str]]:
-    "The prompt tokens of chat `messages` by the model's template, and its stop strings."
+    "The prompt tokens of chat `messages` by the model's template, and its stop strings; a last assistant message is continued, not closed (a prefill)."
     from llama_cpp.llama_chat_format import Jinja2ChatFormatter
     tpl = llama.metadata.get('tokenizer.chat_template')
     if not tpl: raise ValueError("the model has no chat template in its metadata; batched decoding needs one")
     m = llama._model
     eos, bos = llama.token_eos(), llama.token_bos()
     f = Jinja2ChatFormatter(tpl, m.token_get_text(eos) if eos != -1 else '', m.token_get_text(bos) if bos != -1 else '')
-    r = f(messages=messages)
+    pre = messages[-1]['content'] if messages and messages[-1].get('role') == 'assistant' else None
+    r = f(messages=messages[:-1] if pre is not None else messages)  # the template opens the assistant turn; the prefill goes on in it
     st = r.stop if isinstance(r.stop, list) else ([r.stop] if r.stop else [])
-    return llama.tokenize(r.prompt.encode('utf-8'), add_bos=not r.added_special, special=True), st
+    return llama.tokenize((r.prompt + (pre or '')).encode('utf-8'), add_bos=not r.added_special, special=True), st
 
 # %% ../nbs/07_decoder.ipynb #21de22fe
 def entropy(logits, temperature:float=1.0, top_k:int=40) -> tuple[float, list[int], list[float]]:

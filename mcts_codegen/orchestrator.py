@@ -14,7 +14,8 @@ from .config import Config, create_preset
 from .problem import Problem, try_parse
 from .loaders import as_problem
 from .visible import extract_tests
-from .agents import fresh_messages, refine_messages, extract_code, assemble, system_prompt, ContextProvider
+from .agents import fresh_messages, refine_messages, extract_code, assemble, system_prompt, ContextProvider, body_messages, BODY_STOP
+from .llm import body_ok
 from .executor import Executor, CodeExecutionResult, feedback, averdict
 from .engine import MCTSEngine, SearchResult, visible_reward, visible_evidence, verdict, tidy_result
 from .utils import run_sync, call_seed, fenced_blocks
@@ -35,6 +36,7 @@ class Meter:
                 ):
         self.inner, self.name, self.reuse, self.memo = inner, inner.name, reuse, {}
         self.calls = self.tokens = self.cache_hits = self.reused = self.failed = 0
+        self.prompt_tokens = self.completion_tokens = 0  # `tokens` apart: the prompts', and those the model generated
         self.time = 0.0
 
     @property
@@ -52,6 +54,7 @@ class Meter:
         finally: self.time += time.perf_counter() - t0
         self.calls += n
         self.tokens += sum(c.prompt_tokens + c.completion_tokens for c in out)
+        self.prompt_tokens += sum(c.prompt_tokens for c in out); self.completion_tokens += sum(c.completion_tokens for c in out)
         self.cache_hits += sum(bool(c.cached) for c in out)
         if key is not None: self.memo[key] = out
         return out
@@ -92,22 +95,29 @@ class SolveContext:
     nets:dict = field(default_factory=dict) # trained networks for the engine: `value_model`, `policy_model`
     recorder:Any = None # a `SearchRecorder` for the engine's searches (training data)
     start:int = 0 # the meter's count when this context began
+    body:bool = False # ask for function bodies only: the answer prefilled up to the body (`agents.body_messages`; `llm.body_ok` decides)
 
     @property
     def base(self) -> int: return call_seed(self.cfg.search.seed)
 
     def fresh(self) -> list[dict]:
         "The prompt for a fresh solution (with retrieved context when there is a provider)."
-        return fresh_messages(self.problem, self.context.context(self.problem) if self.context is not None else '')
+        return self._body(fresh_messages(self.problem, self.context.context(self.problem) if self.context is not None else ''))
 
     def refine(self, code:str, res:CodeExecutionResult) -> list[dict]:
         "The prompt to fix `code` from its visible-test feedback."
         fb = feedback(res)
-        return refine_messages(self.problem, code, fb, self.context.context(self.problem, code, fb) if self.context is not None else '')
+        return self._body(refine_messages(self.problem, code, fb, self.context.context(self.problem, code, fb) if self.context is not None else ''))
+
+    def _body(self, messages:list[dict]) -> list[dict]:
+        "`messages` with the answer prefilled up to the body when this context asks for bodies (and the problem allows it)."
+        bm = body_messages(self.problem, messages) if self.body else None
+        return messages if bm is None else bm[0]
 
     async def complete(self, messages:list[dict], n:int, greedy:bool, seed:int) -> list:
         s = self.cfg.search
-        return await self.llm.complete(messages, n=n, temperature=0.0 if greedy else s.temperature, max_tokens=s.max_tokens, seed=seed)
+        stop = {'stop': list(BODY_STOP)} if messages[-1]['role'] == 'assistant' else {}  # a body ends at the function's end
+        return await self.llm.complete(messages, n=n, temperature=0.0 if greedy else s.temperature, max_tokens=s.max_tokens, seed=seed, **stop)
 
     async def visible(self, code:str|None) -> CodeExecutionResult|None:
         if code is None: return None
@@ -144,6 +154,8 @@ class Outcome:
     llm_calls:int = 0 # cost, filled in by `BaseAgent.asolve`
     llm_failures:int = 0 # requests that failed: no budget spent
     tokens:int = 0
+    prompt_tokens:int = 0 # `tokens` apart: the prompts'
+    completion_tokens:int = 0 # and those the model generated
     wall_time:float = 0.0
 
     @property
@@ -177,10 +189,11 @@ class BaseAgent:
         if budget < 1: raise ValueError(f"budget must be at least 1 LLM call, got {budget}")
         ex = self.executor or Executor(self.cfg.executor)
         m, t0 = Meter(self.llm), time.perf_counter()
-        try: out = await self.run(SolveContext(problem.search_view(), m, ex, budget, self.cfg, self.context, self.nets, self.recorder))
+        try: out = await self.run(SolveContext(problem.search_view(), m, ex, budget, self.cfg, self.context, self.nets, self.recorder, body=await body_ok(m)))
         finally:
             if self.executor is None: ex.close()
         out.llm_calls, out.llm_failures, out.tokens, out.wall_time = m.calls, m.failed, m.tokens, round(time.perf_counter() - t0, 4)
+        out.prompt_tokens, out.completion_tokens = m.prompt_tokens, m.completion_tokens
         return out
 
     def solve(self, problem:Problem, budget:int=10) -> Outcome:

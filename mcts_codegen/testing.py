@@ -26,8 +26,12 @@ def _cut(text:str, stop:list[str]|None) -> str:
 class ScriptedClient:
     "For unit tests only: answers with canned `responses` in order (or `responses(messages)`), never a model."
     def __init__(self, responses:list[str]|Callable[[list[dict]],str], # texts played in order, or a function of the messages
-                 name:str='scripted'):
+                 name:str='scripted',
+                 prefill:bool=False): # continue a prefilled answer (a last assistant message: the text played goes on from it), and ask agents for bodies
         self.responses, self.name, self.usage, self.log, self._i = responses, name, Usage(cost_usd=0.0), [], 0
+        self.prefill, self.generation = prefill, 'body' if prefill else 'whole'
+
+    async def prefills(self) -> bool: return self.prefill
 
     def _next(self, messages:list[dict]) -> str:
         "The next canned text."
@@ -41,7 +45,8 @@ class ScriptedClient:
         check_request(messages, n, max_tokens)
         self.log.append(dict(messages=messages, n=n, temperature=temperature, max_tokens=max_tokens, seed=seed, stop=stop))
         pt = sum(len(str(m['content']).split()) for m in messages)
-        out = [Completion(t, pt, len(t.split()), 'stop') for t in (_cut(self._next(messages), stop) for _ in range(n))]
+        pre = messages[-1]['content'] if self.prefill and messages[-1]['role'] == 'assistant' else ''
+        out = [Completion(pre + t, pt, len(t.split()), 'stop') for t in (_cut(self._next(messages), stop) for _ in range(n))]
         u = self.usage
         u.calls, u.requests, u.completions = u.calls+1, u.requests+1, u.completions+n
         u.prompt_tokens += pt; u.completion_tokens += sum(c.completion_tokens for c in out)

@@ -75,7 +75,8 @@ def free_port() -> int:
 
 def env(tmp_path):
     e = {k: v for k, v in os.environ.items() if not k.startswith(('OPENAI_', 'MCTS_CODEGEN_'))}
-    return e | dict(PYTHONPATH=str(ROOT), MCTS_CODEGEN_CACHE=str(tmp_path/'cache'), NO_COLOR='1')
+    # the fault cases count the search's requests: whole functions (no prefill probe, issue 33; probes that fail are tested in test_generation.py)
+    return e | dict(PYTHONPATH=str(ROOT), MCTS_CODEGEN_CACHE=str(tmp_path/'cache'), NO_COLOR='1', MCTS_CODEGEN_LLM__GENERATION='whole')
 
 
 def cli(tmp_path, *args, timeout=60, **kw):

@@ -129,3 +129,41 @@ def test_search_through_openai_client_over_http(server):
         res = eng.search(p)
     assert res.passed and res.code and res.result.n_passed == res.result.n_tests >= 1
     assert 1 <= res.llm_calls <= 6 and client.usage.requests >= res.llm_calls and client.usage.completion_tokens > 0
+
+
+# ---- issue 33: body-only generation on the real model (llm-marked: the lead's CI runs these)
+
+def _body_problem():
+    from mcts_codegen.problem import Problem
+    return Problem(id='toy/sum_sq', entry_point='sum_sq',
+                   prompt='from typing import List\n\n\ndef sum_sq(xs: List[int]) -> int:\n    """Sum of the squares of xs.\n    >>> sum_sq([1, 2, 3])\n    14\n    """\n')
+
+
+@pytest.mark.parametrize('batch', [False, True])
+def test_local_client_continues_a_prefilled_answer(batch):
+    "The embedded model goes on from the prefill: the answer starts with it, the body is short, and the program parses and runs."
+    from mcts_codegen.agents import body_messages, fresh_messages, extract_code
+    p = _body_problem()
+    c = LocalClient(MODEL, n_ctx=2048, batch=batch, generation='body')
+    whole = asyncio.run(c.complete(fresh_messages(p), temperature=0.0, max_tokens=256))[0]
+    msgs, stop = body_messages(p, fresh_messages(p))
+    body = asyncio.run(c.complete(msgs, temperature=0.0, max_tokens=256, stop=stop))[0]
+    assert body.text.startswith(msgs[-1]['content']) and body.completion_tokens < whole.completion_tokens
+    ns = {}
+    exec(extract_code(body.text, 'sum_sq', prompt=p.prompt), ns)
+    assert ns['sum_sq']([1, 2, 3]) == 14
+    assert c.usage.reused_tokens > 20  # the body request shares the whole request's system and user messages
+
+
+def test_prefill_probe_against_llama_cpp_server(server):
+    "Whatever llama-cpp-python's server does with a last assistant message, the client settles it with one probe and a search goes on."
+    from mcts_codegen.llm import body_ok
+    from mcts_codegen.agents import GeneratorAgent
+    async def go():
+        c = OpenAIClient(MODEL, base_url=server, timeout=120, generation='body')
+        ok = await body_ok(c)
+        vs, spent, _ = await GeneratorAgent(c, max_tokens=200).propose(_body_problem(), 1, greedy_first=True)
+        await c.aclose()
+        return ok, vs, spent
+    ok, vs, spent = asyncio.run(go())
+    assert isinstance(ok, bool) and spent == 1
