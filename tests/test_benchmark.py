@@ -259,7 +259,7 @@ def test_a_run_over_part_of_the_problems_keeps_the_folders_wider_summary(tmp_pat
     run_benchmark('best-of-n', '0', ScriptedClient(stateless_reply, name='m'), n=3, out=tmp_path, cfg=cfg, progress=False)
     assert set(json.loads((tmp_path/'m'/'summary.json').read_text())) == {'greedy', 'best-of-n'}
 
-# --- the fixed protocol: engine versions, cache-free seconds, other problem files, README numbers ---------------------------
+# --- the fixed protocol: engine versions, cache-free seconds, other problem files, the generated results page -----------------
 
 class SlowCached(ScriptedClient):
     "Answers like the double, after `delay` seconds, marking its completions as answered by the response cache."
@@ -348,13 +348,13 @@ def test_neweval_runs_by_the_same_protocol(ex, tmp_path):
     assert hidden and not any(h in s for h in hidden for s in seen)  # the hidden tests stay hidden
     assert load_results(tmp_path/'m', ids='0-1', data=NEWEVAL)['greedy'].solved == 2
 
-def test_readme_numbers_agree_with_the_committed_rows():
+def test_results_page_and_readme_headline_are_generated_from_the_committed_rows():
+    "nbs/results.md and the README's headline table are exactly what bench/report.py renders from results/ (fix: python bench/report.py --write)."
     import importlib.util
-    root = Path(__file__).parent.parent
-    spec = importlib.util.spec_from_file_location('readme_numbers', root/'bench'/'readme_numbers.py')
-    mod = importlib.util.module_from_spec(spec); spec.loader.exec_module(mod)
-    mod.main(['--readme', str(root/'README.md'), '--results', str(root/'results'/'humaneval')])
-    assert mod.sci(2.4e-4) == '2.4e-4' and mod.sci(8.04e-7) == '8e-7' and mod.sci(0.27) == '0.27'
+    spec = importlib.util.spec_from_file_location('report', Path(__file__).parent.parent/'bench'/'report.py')
+    rep = importlib.util.module_from_spec(spec); spec.loader.exec_module(rep)
+    stale = rep.stale()
+    assert not stale, '\n'.join(stale) + "\nstale: run `python bench/report.py --write` and commit the result"
 
 def test_bench_set_runs_an_ablation_arm_in_its_own_folder(monkeypatch, tmp_path):
     from mcts_codegen.cli import app

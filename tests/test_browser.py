@@ -9,7 +9,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 from serve_scripted import start, stop, SQ, RIGHT
 
 CHROME, DRIVER = shutil.which('chromium') or '/usr/bin/chromium', shutil.which('chromedriver') or '/usr/bin/chromedriver'
-# the README's screenshot is refreshed only when asked (MCTS_CODEGEN_UPDATE_SCREENSHOTS=1), so a test run leaves the tree clean
+# the service page's screenshot (nbs/images/server.png) is refreshed only when asked (MCTS_CODEGEN_UPDATE_SCREENSHOTS=1), so a test run leaves the tree clean
 SHOT = Path(__file__).resolve().parents[1] / 'nbs' / 'images' / 'server.png'
 
 @pytest.fixture(scope='module')

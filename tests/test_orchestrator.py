@@ -15,7 +15,7 @@ from mcts_codegen.benchmark import run_problem, parse_strategies
 from mcts_codegen.utils import run_sync
 
 ROOT = Path(__file__).parent.parent
-RES05 = ROOT/'results/humaneval/qwen2.5-coder-0.5b'
+RES05 = ROOT/'results/legacy/humaneval/qwen2.5-coder-0.5b'
 SECRET = 'assert candidate(12345) == 67890  # hidden-only'
 SQ = Problem(id='sq', prompt='def sq(x):\n    """Square x.\n    >>> sq(3)\n    9\n    >>> sq(-2)\n    4\n    """\n', entry_point='sq',
              visible_tests=[CallTest(call='sq(3)', expected=9), CallTest(call='sq(-2)', expected=4)], hidden_test=SECRET)

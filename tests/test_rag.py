@@ -160,7 +160,7 @@ def test_oracle_rows_never_admitted(tmp_path):
     assert [m.code for m in memory_from_results(tmp_path, problems='0-81')] == [ok.code]
 
 def test_committed_results_respect_selection():
-    mem = memory_from_results(ROOT/'results/humaneval/qwen2.5-coder-0.5b', problems='82-163')
+    mem = memory_from_results(ROOT/'results/legacy/humaneval/qwen2.5-coder-0.5b', problems='82-163')
     assert mem and all(82 <= int(m.problem_id.split('/')[1]) <= 163 for m in mem)
 
 def test_build_index_syncs_memory_to_selection(tmp_path):
@@ -234,7 +234,7 @@ def test_cli_build_and_query(hashed, tmp_path):
     from mcts_codegen.cli import app
     r = CliRunner()
     store = tmp_path/'ix'
-    res = ROOT/'results/humaneval/qwen2.5-coder-0.5b/greedy.jsonl'
+    res = ROOT/'results/legacy/humaneval/qwen2.5-coder-0.5b/greedy.jsonl'
     out = r.invoke(app, ['rag', 'build', '--results', str(res), '--problems', '0-81', '--store', str(store)])
     assert out.exit_code == 0, out.output
     assert 'memory:' in out.output and 'API notes:' in out.output
@@ -266,7 +266,7 @@ def test_bench_rag_refuses_memory_with_evaluated_problems(hashed, tiny_data, tmp
     def fake_run(*a, **kw): seen.update(kw); raise ValueError('stopped by the test')
     monkeypatch.setattr(bm, 'run_benchmark', fake_run)
     r = CliRunner()
-    res, store = str(ROOT/'results/humaneval/qwen2.5-coder-0.5b/greedy.jsonl'), str(tmp_path/'ix')
+    res, store = str(ROOT/'results/legacy/humaneval/qwen2.5-coder-0.5b/greedy.jsonl'), str(tmp_path/'ix')
     assert r.invoke(app, ['rag', 'build', '--results', res, '--problems', '0-81', '--no-api', '--store', store]).exit_code == 0
     out = r.invoke(app, ['bench', '--problems', '0-9', '-s', 'greedy', '--rag', '--rag-store', store])
     assert out.exit_code == 2 and 'holds' in out.output and 'evaluated' in out.output and not seen
