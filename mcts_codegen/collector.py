@@ -18,13 +18,23 @@ from .executor import Executor
 from .engine import MCTSEngine, SearchResult, visible_reward
 from .utils import run_sync
 from .records import (JsonlLog, default_concurrency, SCHEMA_VERSION, TrainingExample, jsonl_files, iter_examples,
-                                  read_examples, finished_problems, hf_features)
+                                  read_examples, finished_problems, hf_features, CandidateRecord, CANDIDATE_VERSION,
+                                  read_candidates, finished_units, read_rows, RunLock)
+from .engine import code_key
+from .executor import CodeExecutionResult, averdict
+from .select import input_messages, parse_inputs, behaviours
+from .utils import call_seed
+from .benchmark import LocalPool, RayPool, settings_key
+from .corpus import select_split
+from . import __version__
 from .loaders import load_humaneval, problem_from_humaneval
 from .llm import get_client
 
 # %% auto #0
-__all__ = ['EPISODES_FILE', 'episode_outcome', 'llm_failed', 'state_hash', 'EpisodeLog', 'TrainingCollector', 'collector_for',
-           'CollectSummary', 'run_collect']
+__all__ = ['EPISODES_FILE', 'CANDIDATES_FILE', 'episode_outcome', 'llm_failed', 'state_hash', 'EpisodeLog', 'TrainingCollector',
+           'collector_for', 'CollectSummary', 'run_collect', 'TrainingRefused', 'results_ids', 'assert_trainable',
+           'UnitResult', 'unit_id', 'collect_version', 'model_inputs', 'collect_unit', 'candidates_config',
+           'CandidateSummary', 'run_candidates']
 
 # %% ../nbs/20_collector.ipynb #31c3a8a1
 def episode_outcome(result:SearchResult) -> float:
@@ -202,4 +212,222 @@ def run_collect(problems='0-163', # HumanEval ids: '0-79', 'HumanEval/3', [0, 5]
         bar.close()
         if own: executor.close()
     summ.episodes, summ.examples, summ.wall_time = col.episodes, col.examples, round(time.perf_counter() - t0, 3)
+    return summ
+
+# %% ../nbs/20_collector.ipynb #a228b86b
+class TrainingRefused(ValueError):
+    "Hidden verdicts were asked for on problems that are not training problems."
+
+def results_ids(dirs # benchmark results folders (or files), searched for `*.jsonl` rows with a `task_id`
+               ) -> set[str]:
+    "The problem ids the benchmark results in `dirs` evaluate."
+    out = set()
+    for d in ([dirs] if isinstance(dirs, (str, Path)) else list(dirs or [])):
+        d = Path(d)
+        if not d.exists(): raise FileNotFoundError(f"--exclude {d}: no such folder; give a benchmark results folder, e.g. results/corpus")
+        for f in ([d] if d.is_file() else sorted(d.rglob('*.jsonl'))):
+            out |= {r.task_id for r in read_rows(f) if isinstance(getattr(r, 'task_id', None), str)}
+    return out
+
+def assert_trainable(recs:list[dict], # the problem records labels would be collected on
+                     exclude=(), # problem ids a benchmark evaluates (see `results_ids`)
+                     where:str='the file', # what to name in errors
+                    ) -> list[dict]:
+    "`recs`, when every one is a train-split problem no benchmark evaluates; else `TrainingRefused` naming the fix."
+    if not recs: raise TrainingRefused(f"no problems selected in {where}; give --data FILE --split train")
+    if (bad := [r['task_id'] for r in recs if 'split' not in r]):
+        raise TrainingRefused(f"{bad[0]} in {where} has no split ({len(bad)} such): hidden verdicts are labels for train problems only; "
+                              "give a problem file with splits (data/corpus/corpus.jsonl) and --split train")
+    if (bad := [r for r in recs if r['split'] != 'train']):
+        raise TrainingRefused(f"{bad[0]['task_id']} is a {bad[0]['split']} problem ({len(bad)} not in train): hidden verdicts are labels for train problems only; use --split train")
+    if (bad := sorted({r['task_id'] for r in recs} & set(exclude))):
+        raise TrainingRefused(f"{bad[0]} ({len(bad)} such) is evaluated by the excluded benchmark results: its hidden verdict must not become a label; "
+                              "move it out of the train split, or drop it with --problems")
+    return recs
+
+# %% ../nbs/20_collector.ipynb #4130f631
+class _Drawn:
+    "The engine's generator, noting every variant it proposes, by problem: (variant, parent program)."
+    def __init__(self, gen): self.gen, self.drawn = gen, {}
+    def __getattr__(self, k): return getattr(self.gen, k)
+    async def propose(self, problem:Problem, n:int, parent:str|None=None, *a, **kw):
+        out = await self.gen.propose(problem, n, parent, *a, **kw)
+        self.drawn.setdefault(problem.id, []).extend((v, parent) for v in out[0])  # (variants, completions spent, tokens)
+        return out
+
+# %% ../nbs/20_collector.ipynb #d1a2f06b
+class UnitResult(BaseModel):
+    "One unit of a collection (a problem, a model, a seed): its candidate rows, or why there are none."
+    unit_id:str
+    problem_id:str
+    records:list[CandidateRecord] = Field(default_factory=list)
+    error:str|None = None # why nothing was recorded (an LLM failure, or no completion parsed)
+    passed:bool = False # the search submitted a program that passes every visible test
+    wall_time:float = 0.0
+
+def unit_id(problem_id:str, llm:str, seed:int) -> str:
+    "The id of a unit: what resume skips once it is complete."
+    return f"{problem_id}|{llm}|{seed}"
+
+def collect_version(cfg:Config) -> str:
+    "Short hash of the package version, the candidate format and the search settings off their defaults: the `engine_version` of candidate rows."
+    return hashlib.sha256(json.dumps(dict(v=__version__, fmt=CANDIDATE_VERSION, s=settings_key('greedy', cfg)), sort_keys=True, default=str).encode()).hexdigest()[:10]
+
+# %% ../nbs/20_collector.ipynb #418fabc4
+async def model_inputs(problem:Problem, # the problem (its statement only is shown)
+                       llm, # an `LLMClient`
+                       k:int=8, # inputs to ask for (0: none)
+                       seed:int=0, # seed of the call
+                      ) -> list[str]:
+    "Calls of the entry point the model writes for `problem` (one greedy completion; [] if it fails or none parse)."
+    if k <= 0: return []
+    try: c, = await llm.complete(input_messages(problem, k), n=1, temperature=0.0, max_tokens=384, seed=seed)
+    except Exception as e:
+        warnings.warn(f"{problem.id}: no model-written inputs ({type(e).__name__}: {str(e)[:120]})"); return []
+    return parse_inputs(c.text, problem.entry_point, k)
+
+def _visible_fields(r:CodeExecutionResult) -> dict:
+    return dict(n_tests=r.n_tests, n_passed=r.n_passed, pass_frac=r.pass_frac, visible_passed=bool(r.passed),
+                test_passed=[t.passed for t in r.tests], status=r.status, error_type=r.error_type)
+
+def _io_fields(inputs:list[str], sig:tuple|None) -> dict:
+    sig = sig or ()
+    return dict(inputs=list(inputs), outputs=[v if k == 'value' else None for k, v in sig], raised=[v if k == 'error' else None for k, v in sig])
+
+# %% ../nbs/20_collector.ipynb #2ac9aa7a
+async def collect_unit(rec:dict, # a problem record with its hidden `test` and its `split`
+                       llm, # an `LLMClient`
+                       executor:Executor, # the sandbox
+                       cfg:Config, # the search's settings (`candidates_config`)
+                       llm_name:str, # model name recorded
+                       n_inputs:int=8, # model-written inputs per problem (0: none)
+                       version:str='', # `collect_version(cfg)`
+                      ) -> UnitResult:
+    "Search `rec` on its visible tests, then ask for model-written inputs, then run the hidden test once per distinct program: its candidate rows."
+    view, seed, t0 = problem_from_humaneval(rec).search_view(), cfg.search.seed, time.perf_counter()
+    uid = unit_id(view.id, llm_name, seed)
+    eng = MCTSEngine(llm, cfg, executor=executor)
+    eng.gen = drawn = _Drawn(eng.gen)
+    try: res = await eng.asearch(view)
+    except Exception as e: return UnitResult(unit_id=uid, problem_id=view.id, error=f"{type(e).__name__}: {e}"[:500])
+    got = drawn.drawn.pop(view.id, [])
+    if llm_failed(res): return UnitResult(unit_id=uid, problem_id=view.id, error=res.error or f"every LLM request failed: {res.stats['llm_errors'][0]}")
+    if not got: return UnitResult(unit_id=uid, problem_id=view.id, error="no completion parsed as a program")
+    # the search is over: only now are the inputs asked for, and after them the hidden test read
+    codes = {}
+    for v, _ in got: codes.setdefault(code_key(v.code), v.code)
+    nodes = {n.key: n for n in res.root.walk() if n.key is not None and n.result is not None}
+    keys = list(codes)
+    async def visible(k): return nodes[k].result if k in nodes else await averdict(executor, codes[k], view.visible_tests, view.language)
+    vis = dict(zip(keys, await asyncio.gather(*(visible(k) for k in keys))))
+    inputs = await model_inputs(view, llm, n_inputs, call_seed(seed, 10**6))
+    sigs = dict(zip(keys, await behaviours(view, [codes[k] for k in keys], inputs, executor))) if inputs else {}
+    hid = dict(zip(keys, await asyncio.gather(*(executor.arun_check(codes[k], rec['test'], rec['entry_point']) for k in keys))))
+    sub, attempt, now, seen, rows = (code_key(res.code) if res.code else None), uuid.uuid4().hex[:12], time.time(), set(), []
+    for i, (v, parent) in enumerate(got):
+        k, h = code_key(v.code), hid[code_key(v.code)]
+        lp = None if v.logprob is None else v.logprob * v.gen_tokens
+        rows.append(CandidateRecord(
+            unit_id=uid, attempt=attempt, unit_size=len(got), index=i, problem_id=view.id, split=rec['split'], llm=llm_name, seed=seed,
+            engine_version=version, preset=cfg.preset, code=v.code, key=k, made='greedy' if v.greedy else v.kind,
+            parent_key=None if parent is None else code_key(parent), temperature=0.0 if v.greedy else cfg.search.temperature,
+            first=k not in seen, submitted=k == sub, logprob_sum=lp, logprob_mean=v.logprob, gen_tokens=v.gen_tokens or None,
+            **_visible_fields(vis[k]), **_io_fields(inputs, sigs.get(k)),
+            hidden_passed=None if h.status in ('error', 'timeout') and not h.tests else bool(h.passed), hidden_status=h.status,
+            hidden_error=h.error_type, timestamp=now))
+        seen.add(k)
+    return UnitResult(unit_id=uid, problem_id=view.id, records=rows, passed=res.passed, wall_time=round(time.perf_counter() - t0, 3))
+
+# %% ../nbs/20_collector.ipynb #4650837e
+def candidates_config(samples:int=30, # completions at temperature besides the greedy answer
+                      preset:str='DATA_COLLECTION', # search settings (see `create_preset`)
+                      seed:int=0, # sampling seed
+                      **overrides # more `create_preset` overrides
+                     ) -> Config:
+    "The settings of a collection: `preset` with a budget of `samples + 1` completions, the greedy answer first, no early stop."
+    if samples < 0: raise ValueError(f"--samples must be ≥ 0, got {samples}")
+    ov = dict(seed=seed, max_llm_calls=samples + 1, early_stop=False, greedy_first=True, llm__batch_decode=True) | overrides
+    cfg = create_preset(preset, **ov)
+    if cfg.search.n_iter < samples + 1: cfg = create_preset(preset, **ov, n_iter=samples + 1)
+    return cfg
+
+# %% ../nbs/20_collector.ipynb #cdd1a2ae
+CANDIDATES_FILE = 'candidates.jsonl'
+
+class CandidateSummary(BaseModel):
+    "What a `run_candidates` did."
+    path:Path # the candidates file
+    problems:int = 0 # selected
+    skipped:int = 0 # units already complete (resume)
+    units:int = 0 # written now
+    candidates:int = 0 # rows written now
+    labelled_pass:int = 0 # of them, programs that pass the hidden test
+    torn:int = 0 # bad lines found on resume (a write cut by a kill); their units were collected again
+    errors:dict[str, str] = Field(default_factory=dict) # problem → why nothing was recorded
+    wall_time:float = 0.0
+
+    def summary(self) -> str:
+        "One line for logs."
+        return (f"{self.units} problems ({self.candidates} candidates, {self.labelled_pass} pass the hidden test) · {self.skipped} already there · "
+                f"{len(self.errors)} errors" + (f" · {self.torn} torn lines skipped" if self.torn else '') + f" · {self.wall_time:.1f}s → {self.path}")
+
+def _hms(s:float) -> str: return f"{int(s // 3600)}:{int(s % 3600 // 60):02d}:{int(s % 60):02d}"
+
+# %% ../nbs/20_collector.ipynb #1db50a4a
+def run_candidates(data:str|Path|None, # a problem file with splits (data/corpus/corpus.jsonl); None (HumanEval) is refused
+                   split:str='train', # only 'train' is accepted (hidden verdicts are labels)
+                   llm='local:qwen2.5-coder-1.5b', # LLM spec, or a client object
+                   out:str|Path='runs/data', # folder of `candidates.jsonl`
+                   samples:int=30, # completions at temperature per problem, besides the greedy answer
+                   n_inputs:int=8, # model-written inputs per problem (0: none)
+                   problems=None, # ids of the file to keep (None: every problem of the split)
+                   exclude=(), # benchmark results folders whose problems must not be labelled
+                   preset:str='DATA_COLLECTION', # search settings
+                   seed:int=0, # sampling seed
+                   engine:str='local', # 'local' (asyncio tasks here) or 'ray' (actors on a Ray cluster)
+                   ray_address:str|None=None, # Ray cluster address (None: a local Ray)
+                   resume:bool=True, # skip units already complete in `out`
+                   concurrency:int|None=None, # problems in flight (default: `default_concurrency()`)
+                   base_url:str|None=None, # OpenAI-compatible server URL
+                   executor:Executor|None=None, # sandbox (default: one from the preset; local engine only)
+                   progress:bool=True, # a line per problem with the ETA, on stderr
+                   cfg:Config|None=None, # settings (default: `candidates_config(samples, preset, seed)`)
+                  ) -> CandidateSummary:
+    "Search every train problem of `data`, recording every candidate program with its evidence and hidden verdict in `out/candidates.jsonl`."
+    if data is None: raise TrainingRefused("HumanEval has no train split: hidden verdicts are labels for train problems only; give --data data/corpus/corpus.jsonl --split train")
+    if engine not in ('local', 'ray'): raise ValueError(f"engine must be 'local' or 'ray', not {engine!r}")
+    recs = assert_trainable(select_split(load_humaneval(problems, data), split, str(data)), results_ids(exclude), str(data))
+    spec = llm if isinstance(llm, str) else None
+    if cfg is None:
+        cfg = candidates_config(samples, preset, seed, **({'llm__spec': spec} if spec else {}), **({'llm__base_url': base_url} if base_url else {}))
+    name, version, out = spec or llm.name, collect_version(cfg), Path(out)
+    summ, t0 = CandidateSummary(path=out/CANDIDATES_FILE, problems=len(recs)), time.perf_counter()
+    with RunLock(out):
+        log = JsonlLog(summ.path)
+        done, summ.torn = finished_units(log.path) if resume else (set(), 0)
+        if summ.torn: print(f"{log.path}: {summ.torn} torn or bad line(s) skipped (a write cut short by a kill); their problems are collected again", file=sys.stderr)
+        todo = [r for r in recs if unit_id(r['task_id'], name, cfg.search.seed) not in done]
+        summ.skipped = len(recs) - len(todo)
+        if not todo: return summ
+        kw = dict(logprobs=True) if (spec or '').startswith('openai:') else {}
+        own = None
+        if engine == 'ray': pool = RayPool(llm, cfg.llm, cfg.executor, concurrency or default_concurrency(), ray_address, fn=collect_unit, result=UnitResult, client_kw=kw)
+        else:
+            if executor is None: executor = own = Executor(cfg.executor)
+            pool = LocalPool(get_client(spec, cfg.llm, **kw) if spec else llm, executor, concurrency or default_concurrency(), fn=collect_unit)
+        def on_result(u:UnitResult):
+            if u.records:
+                log.append_lines([r.model_dump_json() for r in u.records])  # the unit's rows: one write, then fsync
+                summ.units += 1; summ.candidates += len(u.records); summ.labelled_pass += sum(bool(r.hidden_passed) for r in u.records)
+            else: summ.errors[u.problem_id] = u.error or 'no candidates'
+            if progress:
+                k, el = summ.units + len(summ.errors), time.perf_counter() - t0
+                eta = el / k * (len(todo) - k)  # this run's throughput, over the problems left
+                print(f"collect {summ.skipped + k}/{len(recs)} problems · {summ.candidates} candidates ({summ.labelled_pass} pass hidden) · "
+                      f"{len(summ.errors)} errors · {_hms(el)} elapsed · ETA {_hms(eta)}", file=sys.stderr, flush=True)
+        try: pool.run([dict(rec=r, cfg=cfg, llm_name=name, n_inputs=n_inputs, version=version) for r in todo], on_result)
+        finally:
+            pool.close()
+            if own is not None: own.close()
+    summ.wall_time = round(time.perf_counter() - t0, 3)
     return summ

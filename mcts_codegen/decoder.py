@@ -12,7 +12,7 @@ from typing import Any
 from fastcore.basics import patch
 
 # %% auto #0
-__all__ = ['make_sampler', 'Sample', 'Decoder', 'Job', 'chat_tokens', 'entropy']
+__all__ = ['make_sampler', 'Sample', 'Decoder', 'token_logprob', 'Job', 'chat_tokens', 'entropy']
 
 # %% ../nbs/07_decoder.ipynb #6ead0bd2
 def make_sampler(temperature:float, # 0: greedy
@@ -35,6 +35,7 @@ class Sample:
     text:str = ''
     finish_reason:str = 'length'
     new:int = 0 # tokens this sample decoded itself (`tree`: the rest it shares with the branch it forked from)
+    logprob:float|None = None # sum of its tokens' log-probabilities under the model (`sample` only; None from `tree`)
 
 # %% ../nbs/07_decoder.ipynb #7a4acebf
 class Decoder:
@@ -113,6 +114,15 @@ def _logits(ptr, n:int):
     "The `n` floats at a llama.cpp logits pointer, as a numpy view."
     import numpy as np, ctypes
     return np.ctypeslib.as_array(ctypes.cast(ptr, ctypes.POINTER(ctypes.c_float)), shape=(n,))
+
+def token_logprob(logits, # one row of next-token logits
+                  tok:int, # the token drawn
+                 ) -> float:
+    "Log-probability of `tok` under the model's own distribution (temperature 1, no truncation): the generation likelihood a verifier reads."
+    import numpy as np
+    x = np.asarray(logits, dtype=np.float64)
+    m = x.max()
+    return float(x[tok] - m - np.log(np.exp(x - m).sum()))
 
 def _stopped(self:Decoder, s:Sample, stop:list[str]) -> bool:
     "Whether `s` ends in a stop string (it is then finished)."
@@ -195,6 +205,7 @@ def _draw(self:Decoder, rows:dict[int,int]):
         if L.llama_vocab_is_eog(self.vocab, tok): x.finish_reason = 'stop'
         else:
             x.tokens.append(tok)
+            x.logprob = (x.logprob or 0.0) + token_logprob(_logits(L.llama_get_logits_ith(self.ctx, r), L.llama_vocab_n_tokens(self.vocab)), tok)
             if not (_stopped(self, x, job.stop) or len(x.tokens) >= job.max_tokens): continue
         del self.live[s]
         if not any(q in self.live for q in job.seqs): _retire(self, job)  # a job's sequences are its own while it runs

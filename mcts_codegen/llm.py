@@ -721,7 +721,7 @@ class LocalClient:
                   d.sample(toks, seeds, temperature, max_tokens, stop))
         except ValueError as e: raise LLMError(f"model {self.name!r}: {e}") from e
         self.usage.requests += 1; self.usage.prompt_tokens += len(toks); self.usage.completion_tokens += sum(s.new for s in ss)
-        return [Completion(s.text, len(toks), s.new, s.finish_reason) for s in ss]
+        return [Completion(s.text, len(toks), s.new, s.finish_reason, None if s.logprob is None or not s.tokens else s.logprob / len(s.tokens)) for s in ss]
 
     async def complete(self, messages, n=1, temperature=0.0, max_tokens=512, seed=None, stop=None) -> list[Completion]:
         "`n` completions, sample `i` with seed `seed+i`: one after another, decoded together (and with concurrent requests) with `batch`, or as a prefix tree with `tree`."
