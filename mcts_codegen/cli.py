@@ -8,7 +8,7 @@ Docs: https://mcts-codegen.github.io/mcts_codegen/cli.html.md"""
 from __future__ import annotations
 import asyncio, json, logging, os, re, sys, time, warnings
 from pathlib import Path
-from typing import Optional
+from typing import Optional, List
 import typer
 from . import __version__
 from .config import create_preset, ConfigError, SAMPLING_KEYS
@@ -349,6 +349,33 @@ def bench(problems:Optional[str]=typer.Option(None, help="problem ids and ranges
     typer.echo(f"results: {folder}", err=True)
     _run_errors([r for b in res.values() for r in b.per_problem if r.error], folder, 'rerun with --resume')
 
+# %% ../nbs/24_cli.ipynb #895ddd92
+def _collect_candidates(data, split, problems, llm, base_url, out, preset, n_iter, max_calls, resume, concurrency, seed, timeout, max_retries,
+                        quiet, samples, n_inputs, exclude, engine, ray_address):
+    "`collect --data FILE --split train`: every candidate program of the train split's searches, with its hidden verdict (`collector.run_candidates`)."
+    from mcts_codegen.collector import run_candidates, candidates_config, train_problems
+    from mcts_codegen.records import FolderLocked
+    if engine not in ('local', 'ray'): _fail(f"--engine must be local or ray, not {engine!r}")
+    if data is None: _fail("collecting labelled candidates needs a problem file with splits: give --data data/corpus/corpus.jsonl --split train (HumanEval has no train split)")
+    if not data.is_file(): _fail(f"--data {data}: no such file; give a HumanEval-format .jsonl problem file with splits")
+    if split is None: _fail(f"--data {data} collects hidden verdicts as labels: add --split train")
+    if max_calls is not None: _fail("--max-calls does not apply with --data: the budget is --samples + 1 completions per problem")
+    if samples < 0 or n_inputs < 0: _fail("--samples and --inputs must be ≥ 0")
+    try:
+        cfg = candidates_config(samples, preset, seed, **({'n_iter': n_iter} if n_iter else {}), **_llm_overrides(llm, base_url, timeout, max_retries, concurrency))
+        train_problems(data, split, problems, exclude)
+    except (ValueError, FileNotFoundError) as e: _fail(str(e))
+    _dir_ok(out, '--out')
+    if engine == 'local': _client(cfg, load=False)
+    try: s = run_candidates(data, split, llm, out, samples, n_inputs, problems, exclude, preset, seed, engine, ray_address, resume, concurrency,
+                            base_url, progress=not quiet, cfg=cfg)
+    except (ValueError, FileNotFoundError, FolderLocked, ImportError) as e: _fail(str(e))
+    except OSError as e: _fail(f"cannot write candidates to {out}: {e.strerror or e}")
+    except KeyboardInterrupt: _fail(f"interrupted; finished problems are saved in {out}; rerun to continue", 130)
+    for t, why in s.errors.items(): typer.echo(f"{t}: {why}", err=True)
+    typer.echo(s.summary())
+    _run_errors(list(s.errors.values()), out, 'rerun to continue')
+
 # %% ../nbs/24_cli.ipynb #4daa6c31
 @app.command()
 def collect(problems:str=typer.Option('0-163', help="HumanEval ids and ranges: 0-79, 0-9,42, HumanEval/3"),
@@ -363,11 +390,21 @@ def collect(problems:str=typer.Option('0-163', help="HumanEval ids and ranges: 0
             seed:int=typer.Option(0, help="sampling seed"),
             timeout:Optional[float]=typer.Option(None, help=_TIMEOUT_HELP),
             max_retries:Optional[int]=typer.Option(None, help=_RETRIES_HELP),
-            quiet:bool=typer.Option(False, '--quiet', '-q', help="no progress bar")):
-    "Record searches on HumanEval problems (visible tests only) as JSONL training data. Exit code 0: done; 1: some problems failed; 2: bad input; 3: LLM unavailable."
+            quiet:bool=typer.Option(False, '--quiet', '-q', help="no progress bar"),
+            data:Optional[Path]=typer.Option(None, '--data', help="collect labelled candidates (every program drawn, with its hidden verdict) on a problem file with splits, e.g. data/corpus/corpus.jsonl; needs --split train"),
+            split:Optional[str]=typer.Option(None, '--split', help="with --data: train (hidden verdicts are labels for train problems only)"),
+            samples:int=typer.Option(30, '--samples', help="with --data: completions at temperature per problem besides the greedy answer (the search's budget is samples + 1)"),
+            n_inputs:int=typer.Option(8, '--inputs', help="with --data: model-written test inputs per problem, every candidate run on them (0: none)"),
+            exclude:Optional[List[Path]]=typer.Option(None, '--exclude', help="with --data: a benchmark results folder whose problems must not be labelled (repeatable)"),
+            engine:str=typer.Option('local', help="with --data: local (asyncio tasks here) or ray (actors on a Ray cluster)"),
+            ray_address:Optional[str]=typer.Option(None, help="with --engine ray: the cluster's address, e.g. HEAD_IP:6379 (default: a local Ray)")):
+    "Record searches on HumanEval problems (visible tests only) as JSONL training data; with --data FILE --split train, every candidate program with its evidence and hidden verdict. Exit code 0: done; 1: some problems failed; 2: bad input; 3: LLM unavailable."
     from mcts_codegen.collector import run_collect
     from mcts_codegen.records import RunLock, FolderLocked
     from mcts_codegen.loaders import load_humaneval
+    if data is not None or split is not None or exclude or engine != 'local':
+        return _collect_candidates(data, split, None if problems == '0-163' else problems, llm, base_url, out, preset, n_iter, max_calls, resume,  # '0-163': the option's HumanEval default, not a choice of the file's ids
+                                   concurrency, seed, timeout, max_retries, quiet, samples, n_inputs, exclude or [], engine, ray_address)
     ov = {k: v for k, v in dict(n_iter=n_iter, max_llm_calls=max_calls).items() if v is not None}
     try:
         cfg = create_preset(preset, seed=seed, data__collect=True, data__out_dir=out, **ov, **_llm_overrides(llm, base_url, timeout, max_retries, concurrency))

@@ -33,8 +33,8 @@ from .llm import get_client
 # %% auto #0
 __all__ = ['EPISODES_FILE', 'CANDIDATES_FILE', 'episode_outcome', 'llm_failed', 'state_hash', 'EpisodeLog', 'TrainingCollector',
            'collector_for', 'CollectSummary', 'run_collect', 'TrainingRefused', 'results_ids', 'assert_trainable',
-           'UnitResult', 'unit_id', 'collect_version', 'model_inputs', 'collect_unit', 'candidates_config',
-           'CandidateSummary', 'run_candidates']
+           'train_problems', 'UnitResult', 'unit_id', 'collect_version', 'model_inputs', 'collect_unit',
+           'candidates_config', 'CandidateSummary', 'run_candidates']
 
 # %% ../nbs/20_collector.ipynb #31c3a8a1
 def episode_outcome(result:SearchResult) -> float:
@@ -245,6 +245,17 @@ def assert_trainable(recs:list[dict], # the problem records labels would be coll
                               "move it out of the train split, or drop it with --problems")
     return recs
 
+def train_problems(data:str|Path|None, # a problem file with splits (None: HumanEval, refused)
+                   split:str='train', # the split asked for (only train passes)
+                   problems=None, # ids of the file to keep (None: all)
+                   exclude=(), # benchmark results folders whose problems must not be labelled
+                  ) -> list[dict]:
+    "The records of `data`'s `split` that hidden verdicts may label (see `assert_trainable`)."
+    if data is None: raise TrainingRefused("HumanEval has no train split: hidden verdicts are labels for train problems only; give --data data/corpus/corpus.jsonl --split train")
+    recs = load_humaneval(problems, data)
+    if recs and not any('split' in r for r in recs): assert_trainable(recs, where=str(data))  # the file has no splits: refused, saying why
+    return assert_trainable(select_split(recs, split, str(data)), results_ids(exclude), str(data))
+
 # %% ../nbs/20_collector.ipynb #4130f631
 class _Drawn:
     "The engine's generator, noting every variant it proposes, by problem: (variant, parent program)."
@@ -394,9 +405,8 @@ def run_candidates(data:str|Path|None, # a problem file with splits (data/corpus
                    cfg:Config|None=None, # settings (default: `candidates_config(samples, preset, seed)`)
                   ) -> CandidateSummary:
     "Search every train problem of `data`, recording every candidate program with its evidence and hidden verdict in `out/candidates.jsonl`."
-    if data is None: raise TrainingRefused("HumanEval has no train split: hidden verdicts are labels for train problems only; give --data data/corpus/corpus.jsonl --split train")
     if engine not in ('local', 'ray'): raise ValueError(f"engine must be 'local' or 'ray', not {engine!r}")
-    recs = assert_trainable(select_split(load_humaneval(problems, data), split, str(data)), results_ids(exclude), str(data))
+    recs = train_problems(data, split, problems, exclude)
     spec = llm if isinstance(llm, str) else None
     if cfg is None:
         cfg = candidates_config(samples, preset, seed, **({'llm__spec': spec} if spec else {}), **({'llm__base_url': base_url} if base_url else {}))
