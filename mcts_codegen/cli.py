@@ -361,6 +361,9 @@ def _collect_candidates(data, split, problems, llm, base_url, out, preset, n_ite
     if split is None: _fail(f"--data {data} collects hidden verdicts as labels: add --split train")
     if max_calls is not None: _fail("--max-calls does not apply with --data: the budget is --samples + 1 completions per problem")
     if samples < 0 or n_inputs < 0: _fail("--samples and --inputs must be ≥ 0")
+    if out == Path('runs/data'):  # the option's default, for episodes: candidates go apart, one folder per model
+        from mcts_codegen.benchmark import llm_slug
+        out = Path('runs/candidates')/llm_slug(llm)
     try:
         cfg = candidates_config(samples, preset, seed, **({'n_iter': n_iter} if n_iter else {}), **_llm_overrides(llm, base_url, timeout, max_retries, concurrency))
         train_problems(data, split, problems, exclude)

@@ -1,4 +1,4 @@
-"""Record each search as JSONL training examples (one per state of the final tree, with its visit distribution, its priors and the episode's visible-test outcome), and `collect` them over HumanEval: resumable and parallel.
+"""Record each search as JSONL training examples (one per state of the final tree, with its visit distribution, its priors and the episode's visible-test outcome), and `collect` them over HumanEval: resumable and parallel. For a verifier, `run_candidates` records every candidate program of searches over a problem file's train split, with its evidence and hidden verdict, on the local pool or on Ray.
 
 Docs: https://mcts-codegen.github.io/mcts_codegen/collector.html.md"""
 
@@ -272,6 +272,7 @@ class UnitResult(BaseModel):
     unit_id:str
     problem_id:str
     records:list[CandidateRecord] = Field(default_factory=list)
+    episode:list[TrainingExample] = Field(default_factory=list) # the search's states (`TrainingCollector.build`), for the policy and value networks
     error:str|None = None # why nothing was recorded (an LLM failure, or no completion parsed)
     passed:bool = False # the search submitted a program that passes every visible test
     wall_time:float = 0.0
@@ -347,7 +348,9 @@ async def collect_unit(rec:dict, # a problem record with its hidden `test` and i
             hidden_passed=None if h.status in ('error', 'timeout') and not h.tests else bool(h.passed), hidden_status=h.status,
             hidden_error=h.error_type, timestamp=now))
         seen.add(k)
-    return UnitResult(unit_id=uid, problem_id=view.id, records=rows, passed=res.passed, wall_time=round(time.perf_counter() - t0, 3))
+    ep = TrainingCollector('.', save_policy=cfg.data.save_policy, reflector_weight=cfg.experimental.reflector_weight, llm=llm_name, seed=seed,
+                           preset=cfg.preset).build(view, res)  # builds in memory; the driver writes
+    return UnitResult(unit_id=uid, problem_id=view.id, records=rows, episode=ep, passed=res.passed, wall_time=round(time.perf_counter() - t0, 3))
 
 # %% ../nbs/20_collector.ipynb #4650837e
 def candidates_config(samples:int=30, # completions at temperature besides the greedy answer
@@ -388,7 +391,7 @@ def _hms(s:float) -> str: return f"{int(s // 3600)}:{int(s % 3600 // 60):02d}:{i
 def run_candidates(data:str|Path|None, # a problem file with splits (data/corpus/corpus.jsonl); None (HumanEval) is refused
                    split:str='train', # only 'train' is accepted (hidden verdicts are labels)
                    llm='local:qwen2.5-coder-1.5b', # LLM spec, or a client object
-                   out:str|Path='runs/data', # folder of `candidates.jsonl`
+                   out:str|Path='runs/candidates', # folder of `candidates.jsonl` (and of `episodes/episodes.jsonl`, the searches' states)
                    samples:int=30, # completions at temperature per problem, besides the greedy answer
                    n_inputs:int=8, # model-written inputs per problem (0: none)
                    problems=None, # ids of the file to keep (None: every problem of the split)
@@ -413,7 +416,7 @@ def run_candidates(data:str|Path|None, # a problem file with splits (data/corpus
     name, version, out = spec or llm.name, collect_version(cfg), Path(out)
     summ, t0 = CandidateSummary(path=out/CANDIDATES_FILE, problems=len(recs)), time.perf_counter()
     with RunLock(out):
-        log = JsonlLog(summ.path)
+        log, eps = JsonlLog(summ.path), EpisodeLog(out/'episodes'/EPISODES_FILE)  # apart: `train --data OUT/episodes` reads only states
         done, summ.torn = finished_units(log.path) if resume else (set(), 0)
         if summ.torn: print(f"{log.path}: {summ.torn} torn or bad line(s) skipped (a write cut short by a kill); their problems are collected again", file=sys.stderr)
         todo = [r for r in recs if unit_id(r['task_id'], name, cfg.search.seed) not in done]
@@ -428,6 +431,7 @@ def run_candidates(data:str|Path|None, # a problem file with splits (data/corpus
         def on_result(u:UnitResult):
             if u.records:
                 log.append_lines([r.model_dump_json() for r in u.records])  # the unit's rows: one write, then fsync
+                if u.episode: eps.append_episode(u.episode)  # (a kill between the two writes loses this unit's states, never a candidate)
                 summ.units += 1; summ.candidates += len(u.records); summ.labelled_pass += sum(bool(r.hidden_passed) for r in u.records)
             else: summ.errors[u.problem_id] = u.error or 'no candidates'
             if progress:

@@ -1,4 +1,4 @@
-"""Append-only JSONL logs for long runs (atomic appends, a reader that reports bad lines and goes on) and the versioned training-example format.
+"""Append-only JSONL logs for long runs (atomic appends, a reader that reports bad lines and goes on) and the versioned formats: training examples (states of searches) and candidate records (every program drawn, with its hidden verdict).
 
 Docs: https://mcts-codegen.github.io/mcts_codegen/records.html.md"""
 
