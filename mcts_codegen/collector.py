@@ -326,7 +326,12 @@ async def collect_unit(rec:dict, # a problem record with its hidden `test` and i
     if llm_failed(res): return UnitResult(unit_id=uid, problem_id=view.id, error=res.error or f"every LLM request failed: {res.stats['llm_errors'][0]}")
     if not got: return UnitResult(unit_id=uid, problem_id=view.id, error="no completion parsed as a program")
     # the search is over: only now are the inputs asked for, and after them the hidden test read
-    codes = {}
+    try: return await _rows(rec, view, llm, executor, cfg, llm_name, n_inputs, version, res, got, uid, t0)
+    except Exception as e: return UnitResult(unit_id=uid, problem_id=view.id, error=f"after the search: {type(e).__name__}: {e}"[:500])
+
+async def _rows(rec, view, llm, executor, cfg, llm_name, n_inputs, version, res, got, uid, t0) -> UnitResult:
+    "`collect_unit` once the search is over: every drawn program's evidence, then its hidden verdict."
+    seed, codes = cfg.search.seed, {}
     for v, _ in got: codes.setdefault(code_key(v.code), v.code)
     nodes = {n.key: n for n in res.root.walk() if n.key is not None and n.result is not None}
     keys = list(codes)
@@ -345,7 +350,7 @@ async def collect_unit(rec:dict, # a problem record with its hidden `test` and i
             parent_key=None if parent is None else code_key(parent), temperature=0.0 if v.greedy else cfg.search.temperature,
             first=k not in seen, submitted=k == sub, logprob_sum=lp, logprob_mean=v.logprob, gen_tokens=v.gen_tokens or None,
             **_visible_fields(vis[k]), **_io_fields(inputs, sigs.get(k)),
-            hidden_passed=None if h.status in ('error', 'timeout') and not h.tests else bool(h.passed), hidden_status=h.status,
+            hidden_passed=bool(h.passed), hidden_status=h.status,
             hidden_error=h.error_type, timestamp=now))
         seen.add(k)
     ep = TrainingCollector('.', save_policy=cfg.data.save_policy, reflector_weight=cfg.experimental.reflector_weight, llm=llm_name, seed=seed,

@@ -222,7 +222,7 @@ class CandidateRecord(BaseModel):
     outputs:list[str|None] = Field(default_factory=list) # per input: short repr of what it returned (None: it raised)
     raised:list[str|None] = Field(default_factory=list) # per input: the exception type it raised (None: it returned)
     # --- hidden verdict: the problem's hidden test, run once per distinct program after the search ended
-    hidden_passed:bool|None = None # None: the check could not run
+    hidden_passed:bool|None = None # passes the hidden test (a crash or a timeout fails it); None: not checked
     hidden_status:str|None = None
     hidden_error:str|None = None # exception type on the hidden test
     timestamp:float = 0.0 # unix time the unit was written

@@ -197,3 +197,22 @@ def test_engine_ray_collects_the_same_rows(pfile, tmp_path):
     try: s = collect(pfile, tmp_path/'out', engine='ray')
     finally: ray.shutdown()
     assert sorted(map(key, read_candidates(s.path))) == ref
+
+def test_a_crash_on_the_hidden_test_is_a_fail_label(pfile, tmp_path, monkeypatch):
+    d = Double(_records())
+    monkeypatch.setattr(d, '_reply', lambda m, seed, f=d._reply: f(m, seed).replace('return None', "raise ValueError('no')"))
+    rows = read_candidates(collect(pfile, tmp_path/'out', d).path)
+    bad = [r for r in rows if 'raise ValueError' in r.code]
+    assert bad and all(r.hidden_passed is False and r.hidden_status != 'passed' for r in bad)
+
+def test_a_sandbox_failure_after_the_search_costs_one_problem(pfile, tmp_path, monkeypatch):
+    from mcts_codegen.executor import Executor
+    first = _records()[0]['task_id']
+    real = Executor.arun_check
+    async def flaky(self, code, check, entry_point, *a, **kw):
+        if f"def {_records()[0]['entry_point']}(" in code: raise RuntimeError('sandbox gone')
+        return await real(self, code, check, entry_point, *a, **kw)
+    monkeypatch.setattr(Executor, 'arun_check', flaky)
+    s = collect(pfile, tmp_path/'out')
+    assert list(s.errors) == [first] and 'sandbox gone' in s.errors[first] and s.units == 3
+    assert first not in {r.problem_id for r in read_candidates(s.path)}
