@@ -427,7 +427,7 @@ def run_candidates(data:str|Path|None, # a problem file with splits (data/corpus
         todo = [r for r in recs if unit_id(r['task_id'], name, cfg.search.seed) not in done]
         summ.skipped = len(recs) - len(todo)
         if not todo: return summ
-        kw = dict(logprobs=True) if (spec or '').startswith('openai:') else {}
+        kw = dict(logprobs=True) if (spec or '').split(':')[0] in ('openai', 'local') else {}  # generation likelihoods
         own = None
         if engine == 'ray': pool = RayPool(llm, cfg.llm, cfg.executor, concurrency or default_concurrency(), ray_address, fn=collect_unit, result=UnitResult, client_kw=kw)
         else:

@@ -680,8 +680,10 @@ class LocalClient:
                  cache_dir:str|Path|None=None, # where registry models are kept (default: `default_cache_dir()/models`)
                  batch:bool=False, # decode the n samples of a request together as parallel sequences sharing the prompt, in one batch with concurrent requests (see `decoder`)
                  tree:bool=False, # n > 1 samples at temperature > 0 as a prefix tree that branches where the model is uncertain (`Decoder.tree`)
-                 tree_entropy:float=1.0): # with `tree`: branch at tokens whose entropy reaches this (nats)
+                 tree_entropy:float=1.0, # with `tree`: branch at tokens whose entropy reaches this (nats)
+                 logprobs:bool=False): # with `batch`: report each sample's mean token logprob (the engine then uses them as priors)
         self.model, self.n_ctx, self.n_threads, self.cache_dir, self.batch = str(model), n_ctx, n_threads, cache_dir, batch
+        self.logprobs = logprobs
         self.tree, self.tree_entropy = tree, tree_entropy
         if self.model not in MODELS: check_gguf(self.model)
         self.name = (self.model if self.model in MODELS else Path(self.model).name) + ('+tree' if tree else '')  # tree samples are cached apart
@@ -721,7 +723,8 @@ class LocalClient:
                   d.sample(toks, seeds, temperature, max_tokens, stop))
         except ValueError as e: raise LLMError(f"model {self.name!r}: {e}") from e
         self.usage.requests += 1; self.usage.prompt_tokens += len(toks); self.usage.completion_tokens += sum(s.new for s in ss)
-        return [Completion(s.text, len(toks), s.new, s.finish_reason, None if s.logprob is None or not s.tokens else s.logprob / len(s.tokens)) for s in ss]
+        lp = lambda s: s.logprob / len(s.tokens) if self.logprobs and s.logprob is not None and s.tokens else None
+        return [Completion(s.text, len(toks), s.new, s.finish_reason, lp(s)) for s in ss]
 
     async def complete(self, messages, n=1, temperature=0.0, max_tokens=512, seed=None, stop=None) -> list[Completion]:
         "`n` completions, sample `i` with seed `seed+i`: one after another, decoded together (and with concurrent requests) with `batch`, or as a prefix tree with `tree`."
