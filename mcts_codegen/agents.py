@@ -234,6 +234,9 @@ class Variant:
     text:str = '' # the raw completion
     tokens:int = 0
     plan:str = '' # the natural-language plan it was written from ('plan' variants)
+    logprob:float|None = None # mean log-probability of the completion's tokens, when the client reports it
+    gen_tokens:int = 0 # tokens the completion generated
+    greedy:bool = False # drawn at temperature 0 (the greedy answer)
 
 @runtime_checkable
 class ContextProvider(Protocol):
@@ -295,11 +298,12 @@ class GeneratorAgent:
         comps = await self._sample(msgs, n, seed, greedy_first, stop)
         pri = _priors([c.logprob for c in comps])
         out = []
-        for c, pr in zip(comps, pri):
+        for i, (c, pr) in enumerate(zip(comps, pri)):
             code = extract_code(c.text, problem.entry_point, problem.language, problem.prompt)
             if code is None: continue
             if kind == 'repair': code = splice(parent, problem.entry_point, code)
-            out.append(Variant(assemble(problem, code), kind, pr, c.text, c.prompt_tokens + c.completion_tokens, split_plan(c.text) if kind == 'plan' else ''))
+            out.append(Variant(assemble(problem, code), kind, pr, c.text, c.prompt_tokens + c.completion_tokens, split_plan(c.text) if kind == 'plan' else '',
+                               c.logprob, c.completion_tokens, greedy_first and i == 0))
         return out, len(comps), sum(c.prompt_tokens + c.completion_tokens for c in comps)
 
 # %% ../nbs/09_agents.ipynb #f0a70f25

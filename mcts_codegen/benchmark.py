@@ -27,9 +27,10 @@ from .records import JsonlLog, iter_jsonl, default_concurrency, RunLock
 __all__ = ['STRATEGIES', 'RAG_PLACE', 'TOY_PROBLEMS', 'TOY_ANSWERS', 'TOY_HIDDEN', 'EXECUTOR_KEYS', 'HUMANEVAL_SPLITS', 'ANCHORS',
            'parse_strategies', 'pass_at_k', 'ProblemResult', 'toy_reply', 'ToyExecutor', 'behaviour_trace',
            'settings_key', 'engine_version', 'CacheClock', 'bench_config', 'run_problem', 'ResultsLog', 'read_results',
-           'latest_results', 'BenchmarkResult', 'summary_table', 'results_name', 'llm_slug', 'RayWorker',
-           'load_results', 'subset', 'run_benchmark', 'plot_pass1', 'plot_solve_curve', 'save_figures', 'mcnemar',
-           'paired', 'shortfall', 'hindsight', 'per_problem', 'call_split', 'wrong_completion', 'bench_executor']
+           'latest_results', 'BenchmarkResult', 'summary_table', 'results_name', 'llm_slug', 'LocalPool', 'RayWorker',
+           'RayPool', 'load_results', 'subset', 'run_benchmark', 'plot_pass1', 'plot_solve_curve', 'save_figures',
+           'mcnemar', 'paired', 'shortfall', 'hindsight', 'per_problem', 'call_split', 'wrong_completion',
+           'bench_executor']
 
 # %% ../nbs/19_benchmark.ipynb #d75a44c7
 STRATEGIES:dict[str,str] = {'greedy': 'submitted', 'sample': 'estimator', 'best-of-n': 'submitted', 'reflexion': 'submitted',
@@ -467,15 +468,16 @@ def llm_slug(llm:str) -> str:
     name = (Path(arg).stem if arg.endswith('.gguf') else arg) if kind == 'local' and arg else llm.replace(':', '-')
     return re.sub(r'[^\w.+-]+', '_', name).strip('_') or 'llm'
 
-class _LocalPool:
-    "Problems as asyncio tasks in this process, sharing one client and one sandbox."
-    def __init__(self, client, executor:Executor, concurrency:int): self.client, self.executor, self.concurrency = client, executor, concurrency
+class LocalPool:
+    "Problems as asyncio tasks in this process, sharing one client and one sandbox; each job is `fn(llm=, executor=, **job)` (default: `run_problem`)."
+    def __init__(self, client, executor:Executor, concurrency:int, fn:Callable|None=None):
+        self.client, self.executor, self.concurrency, self.fn = client, executor, concurrency, fn or run_problem
 
-    def run(self, jobs:list[dict], on_result:Callable[[ProblemResult],None]):
+    def run(self, jobs:list[dict], on_result:Callable[[BaseModel],None]):
         async def main():
             sem = asyncio.Semaphore(self.concurrency)
             async def one(job):
-                async with sem: r = await run_problem(llm=self.client, executor=self.executor, **job)
+                async with sem: r = await self.fn(llm=self.client, executor=self.executor, **job)
                 on_result(r)
             await asyncio.gather(*(one(j) for j in jobs))
         run_sync(main())
@@ -490,27 +492,31 @@ def _import_ray():
 
 class RayWorker:
     "A Ray actor: one client and one sandbox, running one problem at a time."
-    def __init__(self, llm, llm_cfg:LLMConfig, exec_cfg:ExecutorConfig):
-        self.client = get_client(llm, llm_cfg) if isinstance(llm, str) else llm
+    def __init__(self, llm, llm_cfg:LLMConfig, exec_cfg:ExecutorConfig, client_kw:dict|None=None):
+        self.client = get_client(llm, llm_cfg, **(client_kw or {})) if isinstance(llm, str) else llm
         self.executor = Executor(exec_cfg)
 
-    def run(self, job:dict) -> str:
-        "One problem's result as JSON."
-        return run_sync(run_problem(llm=self.client, executor=self.executor, **job)).model_dump_json()
+    def run(self, job:dict, fn:Callable|None=None) -> str:
+        "One problem's result (`fn(llm=, executor=, **job)`, default `run_problem`) as JSON."
+        return run_sync((fn or run_problem)(llm=self.client, executor=self.executor, **job)).model_dump_json()
 
-class _RayPool:
-    "Problems on Ray actors; results come back to the driver as they finish."
-    def __init__(self, llm, llm_cfg:LLMConfig, exec_cfg:ExecutorConfig, concurrency:int, address:str|None=None):
+class RayPool:
+    "Problems on Ray actors; results (pydantic models of type `result`) come back to the driver as they finish."
+    def __init__(self, llm, llm_cfg:LLMConfig, exec_cfg:ExecutorConfig, concurrency:int, address:str|None=None,
+                 fn:Callable|None=None, # the job: `fn(llm=, executor=, **job)` (default: `run_problem`)
+                 result:type=None, # what `fn` returns (default: `ProblemResult`)
+                 client_kw:dict|None=None): # more arguments of `get_client` on the workers
         ray = self.ray = _import_ray()
         self.started = not ray.is_initialized()
         if self.started: ray.init(address=address, include_dashboard=False, ignore_reinit_error=True)
         k = max(1, min(concurrency, int(ray.cluster_resources().get('CPU', 1))))
         actor = ray.remote(num_cpus=1)(RayWorker)
-        self.actors = [actor.options(scheduling_strategy='SPREAD').remote(llm, llm_cfg, exec_cfg) for _ in range(k)]
+        self.actors = [actor.options(scheduling_strategy='SPREAD').remote(llm, llm_cfg, exec_cfg, client_kw) for _ in range(k)]
+        self.fn, self.result = fn, result or ProblemResult
 
-    def run(self, jobs:list[dict], on_result:Callable[[ProblemResult],None]):
+    def run(self, jobs:list[dict], on_result:Callable[[BaseModel],None]):
         from ray.util import ActorPool
-        for s in ActorPool(self.actors).map_unordered(lambda a, job: a.run.remote(job), jobs): on_result(ProblemResult.model_validate_json(s))
+        for s in ActorPool(self.actors).map_unordered(lambda a, job: a.run.remote(job, self.fn), jobs): on_result(self.result.model_validate_json(s))
 
     def close(self):
         for a in self.actors: self.ray.kill(a)
@@ -617,10 +623,10 @@ def run_benchmark(strategies:str|list[str]='greedy', # names or comma lists (see
             log, have = plan[s]
             todo = [r for r in recs if r['task_id'] not in have]
             if todo and pool is None:
-                if engine == 'ray': pool = _RayPool(llm, cfg.llm, cfg.executor, k, ray_address)
+                if engine == 'ray': pool = RayPool(llm, cfg.llm, cfg.executor, k, ray_address)
                 else:
                     if executor is None: executor = own_exec = Executor(cfg.executor)
-                    pool = _LocalPool(get_client(spec, cfg.llm) if spec else llm, executor, k)
+                    pool = LocalPool(get_client(spec, cfg.llm) if spec else llm, executor, k)
             got = dict(have)
             bar = tqdm(total=len(recs), initial=len(have), desc=s, unit='problem', disable=not progress, file=sys.stderr, dynamic_ncols=True)
             def show(): bar.set_postfix_str(f"solved {sum(r.passed for r in got.values())}/{len(got)}", refresh=False)

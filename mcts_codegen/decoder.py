@@ -12,7 +12,7 @@ from typing import Any
 from fastcore.basics import patch
 
 # %% auto #0
-__all__ = ['make_sampler', 'Sample', 'Decoder', 'Job', 'chat_tokens', 'entropy']
+__all__ = ['make_sampler', 'Sample', 'Decoder', 'token_logprob', 'Job', 'chat_tokens', 'entropy']
 
 # %% ../nbs/07_decoder.ipynb #6ead0bd2
 def make_sampler(temperature:float, # 0: greedy
@@ -27,7 +27,7 @@ def make_sampler(temperature:float, # 0: greedy
         L.llama_sampler_chain_add(ch, s)
     return ch
 
-# %% ../nbs/07_decoder.ipynb #c930130f
+# %% ../nbs/07_decoder.ipynb #432f86a0
 @dataclass
 class Sample:
     "One decoded sequence: its tokens, text and why it stopped ('stop' or 'length')."
@@ -36,6 +36,7 @@ class Sample:
     finish_reason:str = 'length'
     new:int = 0 # tokens this sample decoded itself (`tree`: the rest it shares with the branch it forked from)
     reused:int = 0 # on a job's first sample: prompt tokens not fed again, their KV cells kept from an earlier request
+    logprob:float|None = None # sum of its tokens' log-probabilities under the model (`sample` only; None from `tree`)
 
 # %% ../nbs/07_decoder.ipynb #7a4acebf
 class Decoder:
@@ -109,11 +110,20 @@ def clear(self:Decoder) -> None:
     self.L.llama_memory_clear(self.mem, True)
     self.kept = {}
 
-# %% ../nbs/07_decoder.ipynb #a880f0ac
+# %% ../nbs/07_decoder.ipynb #93c4a971
 def _logits(ptr, n:int):
     "The `n` floats at a llama.cpp logits pointer, as a numpy view."
     import numpy as np, ctypes
     return np.ctypeslib.as_array(ctypes.cast(ptr, ctypes.POINTER(ctypes.c_float)), shape=(n,))
+
+def token_logprob(logits, # one row of next-token logits
+                  tok:int, # the token drawn
+                 ) -> float:
+    "Log-probability of `tok` under the model's own distribution (temperature 1, no truncation): the generation likelihood a verifier reads."
+    import numpy as np
+    x = np.asarray(logits, dtype=np.float64)
+    m = x.max()
+    return float(x[tok] - m - np.log(np.exp(x - m).sum()))
 
 def _stopped(self:Decoder, s:Sample, stop:list[str]) -> bool:
     "Whether `s` ends in a stop string (it is then finished)."
@@ -133,7 +143,6 @@ def _step(self:Decoder, live:list[tuple[int,Sample,int]]) -> dict[int,int]:
     if live: self.decode([(x.tokens[-1], P + len(x.tokens) - 1, s, True) for s, x, P in live])
     return {s: i for i, (s, _, _) in enumerate(live)}
 
-
 # %% ../nbs/07_decoder.ipynb #9b706880
 @dataclass
 class Job:
@@ -150,7 +159,7 @@ class Job:
     seqs:list[int] = field(default_factory=list) # the sequences it holds while running
     smp:list = field(default_factory=list) # their samplers
 
-# %% ../nbs/07_decoder.ipynb #ae3e1a23
+# %% ../nbs/07_decoder.ipynb #bb434770
 def _common(a:list[int], b:list[int]) -> int:
     "Length of the common prefix of two token lists."
     n = min(len(a), len(b))
@@ -196,6 +205,7 @@ def _draw(self:Decoder, rows:dict[int,int]):
         if L.llama_vocab_is_eog(self.vocab, tok): x.finish_reason = 'stop'
         else:
             x.tokens.append(tok)
+            x.logprob = (x.logprob or 0.0) + token_logprob(_logits(L.llama_get_logits_ith(self.ctx, r), L.llama_vocab_n_tokens(self.vocab)), tok)
             if not (_stopped(self, x, job.stop) or len(x.tokens) >= job.max_tokens): continue
         del self.live[s]
         if not any(q in self.live for q in job.seqs): _retire(self, job)  # a job's sequences are its own while it runs

@@ -721,7 +721,7 @@ def close_models() -> None:
             except Exception: pass
         _LLAMAS.clear()
 
-# %% ../nbs/08_llm.ipynb #783caa7d
+# %% ../nbs/08_llm.ipynb #4b6669fc
 def _prefill(messages:list[dict]) -> str|None:
     "The text of a prefilled answer: the last message's, when it is the assistant's."
     return messages[-1]['content'] if messages[-1]['role'] == 'assistant' else None
@@ -743,9 +743,10 @@ class LocalClient:
                  batch:bool=False, # decode the n samples of a request together as parallel sequences sharing the prompt, in one batch with concurrent requests (see `decoder`)
                  tree:bool=False, # n > 1 samples at temperature > 0 as a prefix tree that branches where the model is uncertain (`Decoder.tree`)
                  tree_entropy:float=1.0, # with `tree`: branch at tokens whose entropy reaches this (nats)
-                 generation:str='whole'): # 'body': agents may send a prefilled answer for the model to go on with (an embedded model always can)
+                 generation:str='whole', # 'body': agents may send a prefilled answer for the model to go on with (an embedded model always can)
+                 logprobs:bool=False): # with `batch`: report each sample's mean token logprob (the engine then uses them as priors)
         self.model, self.n_ctx, self.n_threads, self.cache_dir, self.batch = str(model), n_ctx, n_threads, cache_dir, batch
-        self.tree, self.tree_entropy, self.generation = tree, tree_entropy, generation
+        self.tree, self.tree_entropy, self.generation, self.logprobs = tree, tree_entropy, generation, logprobs
         if self.model not in MODELS: check_gguf(self.model)
         self.name = (self.model if self.model in MODELS else Path(self.model).name) + ('+tree' if tree else '')  # tree samples are cached apart
         self.usage, self._llm, self._lock = Usage(cost_usd=0.0), None, None
@@ -799,7 +800,8 @@ class LocalClient:
         self.usage.requests += 1; self.usage.prompt_tokens += len(toks); self.usage.completion_tokens += sum(s.new for s in ss)
         self.usage.reused_tokens += sum(s.reused for s in ss)
         pre = _prefill(messages) or ''
-        return [Completion(pre + s.text, len(toks), s.new, s.finish_reason) for s in ss]
+        lp = lambda s: s.logprob / len(s.tokens) if self.logprobs and s.logprob is not None and s.tokens else None
+        return [Completion(pre + s.text, len(toks), s.new, s.finish_reason, lp(s)) for s in ss]
 
     async def complete(self, messages, n=1, temperature=0.0, max_tokens=512, seed=None, stop=None) -> list[Completion]:
         "`n` completions, sample `i` with seed `seed+i`: one after another, decoded together (and with concurrent requests) with `batch`, or as a prefix tree with `tree`."

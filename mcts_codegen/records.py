@@ -1,4 +1,4 @@
-"""Append-only JSONL logs for long runs (atomic appends, a reader that reports bad lines and goes on) and the versioned training-example format.
+"""Append-only JSONL logs for long runs (atomic appends, a reader that reports bad lines and goes on) and the versioned formats: training examples (states of searches) and candidate records (every program drawn, with its hidden verdict).
 
 Docs: https://mcts-codegen.github.io/mcts_codegen/records.html.md"""
 
@@ -14,8 +14,9 @@ from pydantic import BaseModel, Field, ValidationError
 from .utils import cpu_count
 
 # %% auto #0
-__all__ = ['SCHEMA_VERSION', 'JsonlLog', 'iter_jsonl', 'read_rows', 'default_concurrency', 'TrainingExample', 'jsonl_files',
-           'iter_examples', 'read_examples', 'finished_problems', 'hf_features', 'FolderLocked', 'RunLock']
+__all__ = ['SCHEMA_VERSION', 'CANDIDATE_VERSION', 'JsonlLog', 'iter_jsonl', 'read_rows', 'default_concurrency', 'TrainingExample',
+           'jsonl_files', 'iter_examples', 'read_examples', 'finished_problems', 'hf_features', 'CandidateRecord',
+           'behaviour_key', 'read_candidates', 'finished_units', 'FolderLocked', 'RunLock']
 
 # %% ../nbs/13_records.ipynb #68020103
 class JsonlLog:
@@ -178,6 +179,94 @@ def hf_features():
         if typing.get_origin(t) in (typing.Union, types.UnionType): return feat(next(a for a in typing.get_args(t) if a is not type(None)))
         return Value(prim[t])
     return Features({k: feat(f.annotation) for k, f in TrainingExample.model_fields.items()})
+
+# %% ../nbs/13_records.ipynb #69317c63
+CANDIDATE_VERSION = 1 # version of the `CandidateRecord` format; readers skip lines written by a newer one
+
+class CandidateRecord(BaseModel):
+    "One candidate program of a collection run: how it was made, its generation likelihood, visible results, behaviour on model-written inputs and hidden verdict."
+    schema_version:int = CANDIDATE_VERSION
+    # --- the unit: one search of one problem by one model with one seed
+    unit_id:str # '<problem id>|<model>|<seed>': what resume skips once complete
+    attempt:str # this try at the unit (a unit rerun after a crash gets a new one)
+    unit_size:int # rows of the unit's attempt; the unit is complete when all are there
+    index:int # this row's position in the unit, in the order the programs were drawn
+    problem_id:str
+    split:str # the problem's split: 'train' (hidden verdicts are labels for train problems only)
+    llm:str # model that wrote the program
+    seed:int # sampling seed of the search
+    engine_version:str # package version and search settings (`collector.collect_version`)
+    preset:str|None = None
+    # --- the program and how it was made
+    code:str # the whole program
+    key:str # `engine.code_key`: equal programs share it
+    made:str # 'greedy' (temperature 0), 'fresh' (a sample at temperature), 'refine', 'plan' or 'repair'
+    parent_key:str|None = None # key of the program it was derived from (None: written from the problem alone)
+    temperature:float = 0.0 # temperature it was drawn at
+    first:bool = True # the first row of this program in the unit (duplicates share the rest of their fields)
+    submitted:bool = False # the program the search submitted
+    # --- generation likelihood (None when the client reports no logprobs)
+    logprob_sum:float|None = None # sum of the generated tokens' log-probabilities (the whole completion, plan and prose included)
+    logprob_mean:float|None = None # their mean
+    gen_tokens:int|None = None # tokens generated
+    # --- visible tests
+    n_tests:int = 0 # visible tests of the problem
+    n_passed:int = 0
+    pass_frac:float = 0.0 # share passed (0 without tests)
+    visible_passed:bool = False # passes every visible test (and there is at least one)
+    test_passed:list[bool] = Field(default_factory=list) # per visible test
+    status:str = '' # executor status on the visible tests
+    error_type:str|None = None # exception type, if the program raised
+    # --- behaviour on model-written inputs (the same inputs for every row of the unit)
+    inputs:list[str] = Field(default_factory=list) # calls of the entry point the model wrote (empty: none parsed, or off)
+    outputs:list[str|None] = Field(default_factory=list) # per input: short repr of what it returned (None: it raised)
+    raised:list[str|None] = Field(default_factory=list) # per input: the exception type it raised (None: it returned)
+    # --- hidden verdict: the problem's hidden test, run once per distinct program after the search ended
+    hidden_passed:bool|None = None # passes the hidden test (a crash or a timeout fails it); None: not checked
+    hidden_status:str|None = None
+    hidden_error:str|None = None # exception type on the hidden test
+    timestamp:float = 0.0 # unix time the unit was written
+
+# %% ../nbs/13_records.ipynb #667787b3
+def behaviour_key(r:CandidateRecord) -> tuple:
+    "What a candidate did on the unit's model-written inputs, comparable across rows: candidates with equal keys agree."
+    return tuple(zip(r.outputs, r.raised))
+
+# %% ../nbs/13_records.ipynb #41ca6c7f
+def _candidate(line:str) -> CandidateRecord:
+    d = json.loads(line)
+    if not isinstance(d, dict): raise ValueError(f"expected an object, got {type(d).__name__}")
+    v = d.get('schema_version', 0)
+    if isinstance(v, int) and v > CANDIDATE_VERSION: raise ValueError(f"schema_version {v} is newer than {CANDIDATE_VERSION}; upgrade mcts_codegen")
+    return CandidateRecord.model_validate(d)
+
+def read_candidates(paths, # candidate files, folders of them, or glob patterns
+                    complete:bool=True, # keep only complete units, each once (its first complete attempt)
+                   ) -> list[CandidateRecord]:
+    "The candidate records in `paths`, in order; bad or torn lines are reported with file:line and skipped."
+    rows = [r for f in jsonl_files(paths) for r in iter_jsonl(f, _candidate)]
+    if not complete: return rows
+    got, size, keep = {}, {}, {}
+    for r in rows:
+        got.setdefault(r.attempt, set()).add(r.index); size[r.attempt] = r.unit_size
+        keep.setdefault(r.unit_id, [])
+        if r.attempt not in keep[r.unit_id]: keep[r.unit_id].append(r.attempt)
+    whole = {a for a, idx in got.items() if len(idx) == size[a]}
+    first = {u: next((a for a in ats if a in whole), None) for u, ats in keep.items()}
+    seen, out = set(), []
+    for r in rows:
+        if first[r.unit_id] != r.attempt or (r.attempt, r.index) in seen: continue
+        seen.add((r.attempt, r.index)); out.append(r)
+    return out
+
+def finished_units(path:str|Path # a candidates file (missing: nothing finished)
+                  ) -> tuple[set[str], int]:
+    "The unit ids complete in `path`, and how many of its lines were bad (a torn last line after a kill)."
+    if not Path(path).exists(): return set(), 0
+    with warnings.catch_warnings(record=True) as w:
+        warnings.simplefilter('always')
+        units = {r.unit_id for r in read_candidates(path)}
+    return units, sum('skipping a bad line' in str(x.message) for x in w)
 
 # %% ../nbs/13_records.ipynb #e27a143c
 class FolderLocked(RuntimeError):

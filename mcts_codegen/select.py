@@ -14,7 +14,7 @@ from .agents import system_prompt
 from .executor import averdict
 
 # %% auto #0
-__all__ = ['input_messages', 'parse_inputs', 'behaviour', 'clusters', 'pick', 'Agreement', 'agree']
+__all__ = ['input_messages', 'parse_inputs', 'behaviour', 'clusters', 'pick', 'Agreement', 'agree', 'behaviours']
 
 # %% ../nbs/11_select.ipynb #303a2fa9
 def input_messages(problem:Problem, # the problem (its statement only is shown)
@@ -91,7 +91,15 @@ async def agree(problem:Problem, # the problem (statement and entry point)
     "Ask the model for `k` test inputs of `problem` and run every candidate on them: the behaviour of each."
     c, = await llm.complete(input_messages(problem, k), n=1, temperature=0.0, max_tokens=max_tokens, seed=seed)
     inputs = parse_inputs(c.text, problem.entry_point, k)
-    if not inputs: return Agreement([], [None] * len(codes), 1, c.prompt_tokens + c.completion_tokens)
+    return Agreement(inputs, await behaviours(problem, codes, inputs, executor), 1, c.prompt_tokens + c.completion_tokens)
+
+async def behaviours(problem:Problem, # the problem (its entry point and language)
+                     codes:list[str], # the programs
+                     inputs:list[str], # calls of the entry point, without expected values
+                     executor, # the sandbox (`Executor`)
+                    ) -> list[tuple|None]:
+    "The `behaviour` of each program on `inputs` (None for all without inputs)."
+    if not inputs: return [None] * len(codes)
     tests = [CallTest(call=i, expected=_NO_EXPECTATION, source='generated') for i in inputs]
     res = await asyncio.gather(*(averdict(executor, code, tests, problem.language) for code in codes))
-    return Agreement(inputs, [behaviour(r) for r in res], 1, c.prompt_tokens + c.completion_tokens)
+    return [behaviour(r) for r in res]
