@@ -16,13 +16,13 @@ from .problem import try_parse
 
 # %% auto #0
 __all__ = ['CANDIDATE_FIELDS', 'RENAMES', 'STATIC', 'AGREEMENT', 'LIKELIHOOD', 'VISIBLE', 'GROUPS', 'VERIFIER_FILE', 'BASELINES',
-           'label_of', 'normalise', 'example_values', 'static_features', 'agreement_features', 'likelihood_features',
-           'visible_features', 'features', 'by_problem', 'feature_table', 'HiddenState', 'LlamaHiddenState',
-           'add_hidden', 'synth_candidates', 'fit_logistic', 'auc', 'keep_threshold', 'Verifier', 'save_verifier',
-           'load_verifier', 'read_candidates', 'split_rows', 'split_tables', 'train_verifier', 'fooled_caught',
-           'reliability', 'metrics', 'evaluate', 'write_eval', 'plot_reliability', 'ablation']
+           'is_error', 'label_of', 'normalise', 'example_values', 'static_features', 'agreement_features',
+           'likelihood_features', 'visible_features', 'features', 'by_problem', 'feature_table', 'HiddenState',
+           'LlamaHiddenState', 'add_hidden', 'synth_candidates', 'fit_logistic', 'auc', 'keep_threshold', 'Verifier',
+           'save_verifier', 'load_verifier', 'read_candidates', 'split_rows', 'split_tables', 'train_verifier',
+           'fooled_caught', 'reliability', 'metrics', 'evaluate', 'write_eval', 'plot_reliability', 'ablation']
 
-# %% ../nbs/16b_verifier.ipynb #48ce0ce9
+# %% ../nbs/16b_verifier.ipynb #813ca33a
 CANDIDATE_FIELDS:dict[str,str] = dict(
     problem_id="the problem's id: rows of one problem are compared with each other (agreement, relative likelihood)",
     split="'train', 'dev' or 'test' of the problem file: fit on train, choose on dev, report on test",
@@ -49,6 +49,12 @@ RENAMES:dict[str,str] = dict(task_id='problem_id', problem='problem_id', kind='o
 
 def _passed(t) -> bool: return bool(t.get('passed')) if isinstance(t, dict) else bool(t)
 
+def is_error(o) -> bool:
+    "An output on a model-written input is an exception: 'error:Type', {'error': ...} or ['error', ...] (as `select.behaviour` writes it)."
+    if isinstance(o, str): return o.startswith('error')
+    if isinstance(o, dict): return o.get('error') is not None
+    return isinstance(o, (list, tuple)) and len(o) > 0 and o[0] == 'error'
+
 def label_of(row:dict) -> bool|None:
     "The hidden verdict of a normalised row as a bool (a verdict string 'passed' counts as True); None without one."
     v = row.get('label')
@@ -67,7 +73,7 @@ def normalise(row:dict # a candidate row, in `CANDIDATE_FIELDS` names or the dat
         out.setdefault('n_visible', len(v))
         if out.get('visible_pass') is None and v: out['visible_pass'] = sum(map(_passed, v)) / len(v)
     o = out.get('outputs')
-    if out.get('exceptions') is None and isinstance(o, list): out['exceptions'] = sum(isinstance(x, str) and x.startswith('error') for x in o)
+    if out.get('exceptions') is None and isinstance(o, list): out['exceptions'] = sum(map(is_error, o))
     if out.get('logprob_mean') is None and out.get('logprob_sum') is not None and out.get('n_tokens'): out['logprob_mean'] = out['logprob_sum'] / out['n_tokens']
     return out
 
@@ -127,10 +133,11 @@ def static_features(code:str, # the program
                 literals=math.log1p(len(lits)), example_consts=float(hits), example_share=hits / len(ex) if ex else 0.0,
                 hardcoded=float(sum(map(_hardcoded, nodes))))
 
-# %% ../nbs/16b_verifier.ipynb #4a31fab4
+# %% ../nbs/16b_verifier.ipynb #3f2da6c0
 def _sig(c:dict) -> tuple|None:
+    "What `c` did on each shared input, as comparable text (None: not run)."
     o = c.get('outputs')
-    return tuple(map(str, o)) if isinstance(o, list) and o else None
+    return tuple('error' if is_error(x) and not isinstance(x, str) else json.dumps(x, sort_keys=True) if not isinstance(x, str) else x for x in o) if isinstance(o, list) and o else None
 
 AGREEMENT = ('has_outputs', 'agree_share', 'agree_soft', 'agree_top', 'clusters', 'agree_visible', 'exc_share', 'all_exc')
 
@@ -146,7 +153,7 @@ def agreement_features(c:dict, # a normalised candidate row
     vis = [s for p, s in pairs if (p.get('visible_pass') or 0) >= 1]
     cnt = Counter(sigs)
     soft = float(np.mean([sum(s[i] == me[i] for s in sigs) / len(sigs) for i in range(len(me))]))
-    exc = sum(o.startswith('error') for o in me)
+    exc = sum(map(is_error, c['outputs']))
     return dict(has_outputs=1.0, agree_share=cnt[me] / len(sigs), agree_soft=soft, agree_top=float(cnt[me] == max(cnt.values())),
                 clusters=len(cnt) / len(sigs), agree_visible=(sum(s == me for s in vis) / len(vis)) if vis else 0.0,
                 exc_share=exc / len(me), all_exc=float(exc == len(me)))
