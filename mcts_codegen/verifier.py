@@ -244,11 +244,12 @@ def add_hidden(rows:list[dict], # candidate rows (changed in place)
         if r.get('embedding') is None: r['embedding'] = list(source.embed(r.get('prompt', ''), r.get('code', '')))
     return rows
 
-# %% ../nbs/16b_verifier.ipynb #e2960e5d
+# %% ../nbs/16b_verifier.ipynb #2ff65d4d
 _RIGHT = ('    return {a} * x + {b}\n', '    y = x * {a}\n    return y + {b}\n', '    t = {b}\n    for _ in range({a}):\n        t += x\n    return t if x >= 0 else {a} * x + {b}\n',
-          '    return sum([x] * {a}) + {b}\n')
+          '    return sum([x] * {a}) + {b}\n', '    return x * {a} + {b}\n')
 _FOOL = ('    if x == {x1}: return {y1}\n    if x == {x2}: return {y2}\n    return x + {b}\n', '    return {a} * x + {b} if x < 10 else {a} * x\n',
-         '    return {a} * abs(x) + {b}\n', '    return {a} * x + {b} + (x > {x2})\n', '    import math\n    return {a} * int(math.sqrt(x) ** 2 + 0.5) + {b}\n')
+         '    return {a} * abs(x) + {b}\n', '    return {a} * x + {b} + (x > {x2})\n', '    import math\n    return {a} * int(math.sqrt(x) ** 2 + 0.5) + {b}\n',
+         '    t = {b}\n    for _ in range({a}):\n        t += abs(x)\n    return t\n', '    return sum([x] * {a}) + {b} if x <= {x2} else x * {a}\n')
 _FAIL = ('    return {a} * x - {b}\n', '    return {a} + x * {b}\n', '    return x * {a}\n', '    return [x][x] * {a} + {b}\n')
 
 @functools.lru_cache(maxsize=1024)
@@ -288,7 +289,7 @@ def synth_candidates(n_problems:int=150, # problems
             tpl = rng.choice({'right': _RIGHT, 'fool': _FOOL, 'fail': _FAIL}[kind])
             code = prompt + tpl.format(a=a, b=b, x1=x1, x2=x2, y1=y1, y2=y2)
             n_tok = int(len(tpl) / 3.2 + rng.integers(0, 6))
-            lp = float(rng.normal({'right': -0.22, 'fool': -0.33, 'fail': -0.36}[kind], 0.09))
+            lp = float(rng.normal({'right': -0.24, 'fool': -0.30, 'fail': -0.34}[kind], 0.1))
             vis = [o == repr(y) for o, y in zip(_run(code, name, [x1, x2]), [y1, y2])]
             label = _run(code, name, hidden_xs) == [repr(a * x + b) for x in hidden_xs]
             rows.append(dict(problem_id=f'synth/{i}', split=split, prompt=prompt, code=code, origin='greedy' if j == 0 else str(rng.choice(['fresh', 'refine'])),
