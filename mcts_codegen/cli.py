@@ -55,7 +55,7 @@ def main(version:bool=typer.Option(False, '--version', callback=_show_version, i
         cid_var.set(new_cid())  # one id for everything this command does
     _tidy_output(notes=not log_json)  # with --log-json, notes are JSON lines (no second plain copy)
 
-# %% ../nbs/24_cli.ipynb #6d761077
+# %% ../nbs/24_cli.ipynb #5b87be34
 def _show(res, problem, as_json:bool):
     "Print one search result for a person."
     from rich.console import Console
@@ -168,6 +168,7 @@ def _verifier(path:Path|None) -> dict:
     from mcts_codegen.verifier import load_verifier
     try: v = load_verifier(path)
     except (FileNotFoundError, ValueError, KeyError, OSError) as e: _fail(f"--verifier {path}: {e}")
+    if v.hidden: _fail(f"--verifier {path} reads the code model's hidden state, which the search does not compute yet; train one without --hidden")
     typer.echo(f"verifier on: {path} ({v})", err=True)
     return dict(verifier=v)
 
@@ -587,7 +588,7 @@ def serve(host:str=typer.Option('127.0.0.1', help="interface to bind; 127.0.0.1 
     try: server.serve(host, port, llm_spec=llm, workers=workers, db=db)
     except (ValueError, ConfigError, OSError, ImportError) as e: _fail(str(e))
 
-# %% ../nbs/24_cli.ipynb #ea5eea9b
+# %% ../nbs/24_cli.ipynb #052ef3e0
 verifier_app = typer.Typer(help="The verifier: P(hidden pass) of a candidate program from its evidence; train, evaluate, make demo rows.", no_args_is_help=True)
 app.add_typer(verifier_app, name='verifier')
 
@@ -603,14 +604,15 @@ def _candidates(data:list[Path]) -> list[dict]:
 def verifier_train(data:list[Path]=typer.Option(..., '--data', help="candidate rows (JSONL, repeatable) with split and label: train rows fit, dev rows choose"),
                    out:Path=typer.Option(..., '--out', help="folder the verifier is written to (verifier.json)"),
                    drop:Optional[list[str]]=typer.Option(None, '--drop', help="a feature group to leave out: likelihood, agreement, static or visible (repeatable)"),
-                   keep:float=typer.Option(0.95, help="the doubt threshold keeps this share of dev's visible-passing right programs")):
+                   keep:float=typer.Option(0.95, help="the doubt threshold keeps this share of dev's visible-passing right programs"),
+                   hidden:bool=typer.Option(False, '--hidden', help="also the code model's hidden state: every row's `embedding` (verifier.add_hidden)")):
     "Fit a verifier on the train rows, choose its penalty and threshold on the dev rows, save it. Exit code 0: saved; 2: bad input."
     from mcts_codegen.verifier import train_verifier, save_verifier, GROUPS
     if bad := sorted(set(drop or []) - set(GROUPS)): _fail(f"--drop {', '.join(bad)}: not a feature group; choose from {', '.join(GROUPS)}")
     if not 0 < keep <= 1: _fail(f"--keep must be in (0, 1], not {keep}")
     _dir_ok(out, '--out')
     rows = _candidates(data)
-    try: v = train_verifier(rows, drop=drop or [], keep=keep)
+    try: v = train_verifier(rows, drop=drop or [], keep=keep, hidden=hidden)
     except ValueError as e: _fail(str(e))
     f = save_verifier(v, out)
     m = v.meta

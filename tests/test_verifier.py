@@ -115,6 +115,11 @@ def test_hidden_state_flag(tmp_path):
     save_verifier(v, tmp_path)
     assert load_verifier(tmp_path, Lengths()).trust(TOY, [dict(code=RIGHT)])[0] > 0
     with pytest.raises(ValueError, match='add_hidden'): features(dict(problem_id='p', code='x'), hidden=True)
+    f = tmp_path/'c.jsonl'; f.write_text(''.join(json.dumps(r) + '\n' for r in rows))
+    run = CliRunner().invoke
+    assert run(app, ['verifier', 'train', '--data', str(f), '--out', str(tmp_path/'h'), '--hidden']).exit_code == 0
+    r = run(app, ['bench', '--verifier', str(tmp_path/'h'), '--problems', '0', '--llm', 'openai:x', '--base-url', 'http://127.0.0.1:9'])
+    assert r.exit_code == 2 and 'hidden state' in r.output  # the search does not compute it yet: refused, not a crash mid-run
 
 def test_refuses_leaks_and_missing_splits():
     rows = synth_candidates(10, 3, seed=4)
