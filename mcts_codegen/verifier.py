@@ -18,9 +18,10 @@ from .problem import try_parse
 __all__ = ['CANDIDATE_FIELDS', 'RENAMES', 'STATIC', 'AGREEMENT', 'LIKELIHOOD', 'VISIBLE', 'GROUPS', 'VERIFIER_FILE', 'BASELINES',
            'is_error', 'label_of', 'normalise', 'example_values', 'static_features', 'agreement_features',
            'likelihood_features', 'visible_features', 'features', 'by_problem', 'feature_table', 'HiddenState',
-           'LlamaHiddenState', 'add_hidden', 'synth_candidates', 'fit_logistic', 'auc', 'keep_threshold', 'Verifier',
-           'save_verifier', 'load_verifier', 'read_candidates', 'split_rows', 'split_tables', 'train_verifier',
-           'fooled_caught', 'reliability', 'metrics', 'evaluate', 'write_eval', 'plot_reliability', 'ablation']
+           'LlamaHiddenState', 'add_hidden', 'synth_candidates', 'fit_logistic', 'auc', 'keep_threshold',
+           'LogisticVerifier', 'save_verifier', 'load_verifier', 'read_candidates', 'split_rows', 'split_tables',
+           'train_verifier', 'fooled_caught', 'reliability', 'metrics', 'evaluate', 'write_eval', 'plot_reliability',
+           'ablation']
 
 # %% ../nbs/16b_verifier.ipynb #813ca33a
 CANDIDATE_FIELDS:dict[str,str] = dict(
@@ -332,8 +333,8 @@ def keep_threshold(scores, # scores of visible-passing right programs
     s = np.sort(np.asarray(scores, float))
     return float(s[int(math.floor((1 - keep) * len(s) + 1e-9))]) if len(s) else 0.5
 
-# %% ../nbs/16b_verifier.ipynb #87b397a3
-class Verifier:
+# %% ../nbs/16b_verifier.ipynb #a8604b6a
+class LogisticVerifier:
     "P(hidden pass | problem, program, evidence): a logistic model over `features`, with the doubt threshold chosen on dev."
     def __init__(self, names:list[str], # feature names, in the weights' order
                  w, b:float, mu, sd, # weights, bias, and the train mean and spread of each feature
@@ -370,9 +371,9 @@ class Verifier:
         if self.hidden and self.source is not None: add_hidden(rows, self.source)
         return self.prob(self.matrix(rows)).tolist() if rows else []
 
-    def __repr__(self): return f"Verifier({len(self.names)} features, threshold={self.threshold:.3f}{', hidden' if self.hidden else ''})"
+    def __repr__(self): return f"LogisticVerifier({len(self.names)} features, threshold={self.threshold:.3f}{', hidden' if self.hidden else ''})"
 
-# %% ../nbs/16b_verifier.ipynb #4c6f6853
+# %% ../nbs/16b_verifier.ipynb #0fa54ab1
 VERIFIER_FILE = 'verifier.json'
 
 def _atomic_text(path:Path, text:str):
@@ -381,7 +382,7 @@ def _atomic_text(path:Path, text:str):
     with os.fdopen(fd, 'w') as f: f.write(text); f.flush(); os.fsync(f.fileno())
     os.replace(tmp, path)
 
-def save_verifier(v:Verifier, path:str|Path) -> Path:
+def save_verifier(v:LogisticVerifier, path:str|Path) -> Path:
     "Write `v` to the folder `path` (`verifier.json`); returns the file."
     f = Path(path)/VERIFIER_FILE
     d = dict(version=1, names=v.names, w=v.w.tolist(), b=v.b, mu=v.mu.tolist(), sd=v.sd.tolist(), threshold=v.threshold, hidden=v.hidden, meta=v.meta)
@@ -390,15 +391,15 @@ def save_verifier(v:Verifier, path:str|Path) -> Path:
 
 def load_verifier(path:str|Path, # a folder written by `save_verifier` (or its verifier.json)
                   source:HiddenState|None=None, # hidden-state source for a verifier trained with `hidden=True`
-                 ) -> Verifier:
+                 ) -> LogisticVerifier:
     "The verifier saved at `path`."
     p = Path(path)
     f = p if p.is_file() else p/VERIFIER_FILE
     if not f.is_file(): raise FileNotFoundError(f"{path}: no {VERIFIER_FILE}; train one with: mcts-codegen verifier train --data CANDIDATES --out {path}")
     d = json.loads(f.read_text())
-    return Verifier(d['names'], d['w'], d['b'], d['mu'], d['sd'], d['threshold'], d.get('hidden', False), d.get('meta'), source)
+    return LogisticVerifier(d['names'], d['w'], d['b'], d['mu'], d['sd'], d['threshold'], d.get('hidden', False), d.get('meta'), source)
 
-# %% ../nbs/16b_verifier.ipynb #7cec35d8
+# %% ../nbs/16b_verifier.ipynb #39f6f7bc
 def read_candidates(paths) -> list[dict]:
     "Candidate rows of JSONL files (a path or a list of them), normalised; a bad line is warned about and skipped."
     paths = [paths] if isinstance(paths, (str, Path)) else list(paths)
@@ -427,7 +428,7 @@ def train_verifier(rows:list[dict], # labelled candidate rows with `split` ('tra
                    hidden:bool=False, # use the hidden-state features
                    keep:float=0.95, # the threshold keeps this share of dev's visible-passing right programs
                    tables:dict|None=None, # `feature_table` of each split, when already made (`split_tables`)
-                  ) -> Verifier:
+                  ) -> LogisticVerifier:
     "A verifier fitted on the train rows, its penalty and threshold chosen on the dev rows."
     sp = tables or split_tables(rows, hidden)
     if not sp.get('train'): raise ValueError("no labelled rows of split 'train': the verifier is fitted on train problems only (collect them with `collect`)")
@@ -445,7 +446,7 @@ def train_verifier(rows:list[dict], # labelled candidate rows with `split` ('tra
     best = None
     for l2 in l2s:
         w, b = fit_logistic((Xt - mu) / sd, yt, l2)
-        v = Verifier(names, w, b, mu, sd, hidden=hidden)
+        v = LogisticVerifier(names, w, b, mu, sd, hidden=hidden)
         s = v.prob(Xd)
         key = (auc(yd[vd], s[vd]) or 0.0, auc(yd, s) or 0.0)
         if best is None or key > best[0]: best = (key, v, l2, s)
@@ -455,7 +456,7 @@ def train_verifier(rows:list[dict], # labelled candidate rows with `split` ('tra
                   dev_auc_all=round(aa, 4), dev_auc_visible_pass=round(av, 4), dropped=sorted(drop), keep=keep)
     return v
 
-# %% ../nbs/16b_verifier.ipynb #3f537f1c
+# %% ../nbs/16b_verifier.ipynb #69896cc7
 def fooled_caught(y, s, vis, # labels, scores, and whether each candidate passes every visible test
                   keep:float=0.95, # share of visible-passing right programs kept
                   threshold:float|None=None, # flag below this (None: the one that keeps `keep` of them here)
@@ -486,7 +487,7 @@ def metrics(y, s, vis, threshold:float|None=None) -> dict:
     return dict(auc_all=_r(auc(y, s)), auc_visible_pass=_r(auc(y[vis], s[vis])), fooled_caught=_r(fooled_caught(y, s, vis)),
                 fooled_caught_at_dev=_r(fooled_caught(y, s, vis, threshold=threshold)) if threshold is not None else None)
 
-def evaluate(v:Verifier, # the verifier
+def evaluate(v:LogisticVerifier, # the verifier
              rows:list[dict], # labelled candidate rows
              split:str|None='test', # only rows of this split (None: all)
             ) -> dict:
