@@ -286,7 +286,7 @@ class CacheClock:
             dt, hit = time.perf_counter() - t0, (sum(bool(getattr(c, 'cached', False)) for c in out) / max(len(out), 1) if out else 0.0)
             self.hit_time += dt * hit; self.miss_time += dt * (1 - hit)
 
-# %% ../nbs/19_benchmark.ipynb #b3171217
+# %% ../nbs/19_benchmark.ipynb #6933d362
 def bench_config(seed:int=0, # sampling seed of the run
                  **overrides # more `create_preset` overrides
                 ) -> Config:
@@ -311,6 +311,7 @@ async def run_problem(strategy:str, # a name in `STRATEGIES`
                       context:ContextProvider|None=None, # retrieval context for the strategy's prompts (None: none)
                       value_model=None, # a trained value network for the engine (`networks.load_models`)
                       policy_model=None, # a trained policy network for the engine
+                      verifier=None, # a trained verifier for the engine (`verifier.load_verifier`; used by the `verify_*` settings)
                      ) -> ProblemResult:
     "Run `strategy` on one problem it sees without its hidden test; then score what it submitted on the hidden test."
     cfg = cfg or bench_config(seed)
@@ -318,7 +319,7 @@ async def run_problem(strategy:str, # a name in `STRATEGIES`
     clock = CacheClock(llm)
     meter, t0, err = Meter(clock), time.perf_counter(), None
     async def hidden(code): return (await _check(executor, rec, code)).passed if code is not None else False
-    nets = {k: v for k, v in dict(value_model=value_model, policy_model=policy_model).items() if v is not None}
+    nets = {k: v for k, v in dict(value_model=value_model, policy_model=policy_model, verifier=verifier).items() if v is not None}
     c = SolveContext(problem, meter, executor, n, cfg, context, nets, body=await body_ok(meter))
     try: out = await (_oracle(c, hidden) if strategy == 'oracle' else _samples(c) if strategy == 'sample' else make_agent(strategy).run(c))
     except Exception as e: out, err = Outcome(iterations=0), f"{type(e).__name__}: {e}"[:500]
@@ -452,14 +453,15 @@ def summary_table(results:dict[str,BenchmarkResult]|list[BenchmarkResult]) -> 'p
         rows.append(row)
     return pd.DataFrame(rows).set_index('strategy')
 
-# %% ../nbs/19_benchmark.ipynb #49627192
+# %% ../nbs/19_benchmark.ipynb #ca2000a6
 def results_name(llm:str, # LLM spec or name
                  tag:str|None=None, # explicit suffix
                  rag:bool=False, # a retrieval context is on
                  nets:bool=False, # trained networks are on
+                 verifier:bool=False, # a trained verifier is on
                 ) -> str:
-    "Folder name of a run's results: `<llm>`, or `<llm>+<tag>` (default tag: 'rag', 'nets' or 'rag+nets', by what is on)."
-    tag = tag or '+'.join(t for t, on in (('rag', rag), ('nets', nets)) if on)
+    "Folder name of a run's results: `<llm>`, or `<llm>+<tag>` (default tag: 'rag', 'nets', 'verifier' or their join, by what is on)."
+    tag = tag or '+'.join(t for t, on in (('rag', rag), ('nets', nets), ('verifier', verifier)) if on)
     return llm_slug(llm) + (f'+{tag}' if tag else '')
 
 def llm_slug(llm:str) -> str:
@@ -579,7 +581,7 @@ def subset(b:BenchmarkResult, # a summary
     rs = [r for r in b.per_problem if r.task_id in want]
     return BenchmarkResult.from_results(rs, allow_mixed=True) if rs else None
 
-# %% ../nbs/19_benchmark.ipynb #33014f7e
+# %% ../nbs/19_benchmark.ipynb #5aee0c44
 def run_benchmark(strategies:str|list[str]='greedy', # names or comma lists (see `STRATEGIES`), or 'all'
                   problems='0-163', # HumanEval ids: '0-163', 'HumanEval/3', [0, 5], ...
                   llm='local:qwen2.5-coder-1.5b', # LLM spec, or a client object
@@ -598,6 +600,7 @@ def run_benchmark(strategies:str|list[str]='greedy', # names or comma lists (see
                   context:ContextProvider|None=None, # retrieval context for every prompt (e.g. a `RAGContextProvider`)
                   value_model=None, # a trained value network for the mcts strategies (`networks.load_models`)
                   policy_model=None, # a trained policy network for the mcts strategies
+                  verifier=None, # a trained verifier for the mcts strategies (`verifier.load_verifier`)
                   tag:str|None=None, # results go to `out/<llm>+<tag>/` (default: 'rag' with a `context`, 'nets' with networks, 'rag+nets' with both)
                   cache:bool|None=None, # False: no response cache, True: the cache (None: the settings decide: on in BENCHMARK, off with MCTS_CODEGEN_LLM__CACHE=0)
                   data:str|Path|None=None, # a HumanEval-format problem file, e.g. NewEval (default: HumanEval); its hidden `test`s stay hidden as HumanEval's do
@@ -614,7 +617,7 @@ def run_benchmark(strategies:str|list[str]='greedy', # names or comma lists (see
     if cache is not None: cfg = cfg.model_copy(update=dict(llm=cfg.llm.model_copy(update=dict(cache=cache))))  # `cache` wins over `cfg`
     seed, k = cfg.search.seed, concurrency or default_concurrency()
     name = spec or llm.name
-    folder = Path(out)/results_name(name, tag, context is not None, value_model is not None or policy_model is not None) if out is not None else None
+    folder = Path(out)/results_name(name, tag, context is not None, value_model is not None or policy_model is not None, verifier is not None) if out is not None else None
     lock = RunLock(folder).acquire() if folder is not None else None  # before reading what is done: a second run is refused
     plan = {s: _pending(folder, s, recs, n, seed, resume, engine_version(s, cfg)) for s in names}
     pool, own_exec, results = None, None, {}
@@ -635,7 +638,7 @@ def run_benchmark(strategies:str|list[str]='greedy', # names or comma lists (see
                 if log is not None: log.append(r)
                 got[r.task_id] = r; show(); bar.update(1)
             try:
-                if todo: pool.run([dict(strategy=s, rec=r, n=n, seed=seed, llm_name=name, cfg=cfg, context=context, value_model=value_model, policy_model=policy_model) for r in todo], on_result)
+                if todo: pool.run([dict(strategy=s, rec=r, n=n, seed=seed, llm_name=name, cfg=cfg, context=context, value_model=value_model, policy_model=policy_model, verifier=verifier) for r in todo], on_result)
             finally: bar.close()
             results[s] = BenchmarkResult.from_results([got[r['task_id']] for r in recs])
         if folder is not None:

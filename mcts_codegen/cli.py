@@ -15,9 +15,9 @@ from .config import create_preset, ConfigError, SAMPLING_KEYS
 from .utils import peak_rss_mb
 
 # %% auto #0
-__all__ = ['app', 'EXIT_OK', 'EXIT_UNSOLVED', 'EXIT_INPUT', 'EXIT_LLM', 'rag_app', 'problems_app', 'models_app', 'main', 'solve',
-           'bench', 'collect', 'train', 'rag_build', 'rag_query', 'problems_check', 'bench_executor_cmd',
-           'models_fetch', 'serve']
+__all__ = ['app', 'EXIT_OK', 'EXIT_UNSOLVED', 'EXIT_INPUT', 'EXIT_LLM', 'rag_app', 'problems_app', 'models_app', 'verifier_app',
+           'main', 'solve', 'bench', 'collect', 'train', 'rag_build', 'rag_query', 'problems_check',
+           'bench_executor_cmd', 'models_fetch', 'serve', 'verifier_train', 'verifier_eval', 'verifier_synth']
 
 # %% ../nbs/24_cli.ipynb #85c64478
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
@@ -55,7 +55,7 @@ def main(version:bool=typer.Option(False, '--version', callback=_show_version, i
         cid_var.set(new_cid())  # one id for everything this command does
     _tidy_output(notes=not log_json)  # with --log-json, notes are JSON lines (no second plain copy)
 
-# %% ../nbs/24_cli.ipynb #0305dd6c
+# %% ../nbs/24_cli.ipynb #5b87be34
 _HEADS = {'passed': '[bold green]passed[/]', 'failed': '[bold red]failed[/]', 'error': '[bold red]error[/]',
           'unverified': '[bold yellow]unverified[/] (no usable visible tests: the program only ran cleanly)'}
 
@@ -179,6 +179,18 @@ def _nets(path:Path|None) -> dict:
     typer.echo(f"trained networks on: {path}", err=True)
     return dict(value_model=v, policy_model=p)
 
+def _verifier(path:Path|None) -> dict:
+    "Engine arguments for the trained verifier in folder `path`; {} without one."
+    if path is None: return {}
+    from mcts_codegen.verifier import load_verifier
+    try: v = load_verifier(path)
+    except (FileNotFoundError, ValueError, KeyError, OSError) as e: _fail(f"--verifier {path}: {e}")
+    if v.hidden: _fail(f"--verifier {path} reads the code model's hidden state, which the search does not compute yet; train one without --hidden")
+    typer.echo(f"verifier on: {path} ({v})", err=True)
+    return dict(verifier=v)
+
+_VERIFIER_HELP = "folder of a trained verifier (mcts-codegen verifier train), used by the experimental.verify_* settings, e.g. preset VERIFIED (default: experimental.verifier, off)"
+
 _NETS_HELP = "checkpoint of trained networks (mcts-codegen train): value network in the reward, policy network as priors (default: experimental.nets, off)"
 
 @app.command()
@@ -191,6 +203,7 @@ def solve(problems:list[str]=typer.Argument(..., help="`.py` stubs, `.json`/`.js
           max_calls:Optional[int]=typer.Option(None, help="cap on LLM completions per problem"),
           seed:int=typer.Option(0, help="sampling seed"),
           value_net:Optional[Path]=typer.Option(None, '--value-net', help=_NETS_HELP),
+          verifier:Optional[Path]=typer.Option(None, '--verifier', help=_VERIFIER_HELP),
           as_json:bool=typer.Option(False, '--json', help="print results as JSON on stdout"),
           collect:bool=typer.Option(False, '--collect', help="also record each search as training data (JSONL under --data-dir)"),
           data_dir:Path=typer.Option(Path('runs/data'), help="where --collect writes"),
@@ -225,7 +238,7 @@ def solve(problems:list[str]=typer.Argument(..., help="`.py` stubs, `.json`/`.js
     try: rec = collector_for(cfg, llm=cfg.llm.spec)
     except OSError as e: _fail(f"--data-dir {data_dir}: {e.strerror or e}")
     if rec is not None: typer.echo(f"recording training data to {rec.path}", err=True)
-    nets = _nets(value_net or cfg.experimental.nets)
+    nets = _nets(value_net or cfg.experimental.nets) | _verifier(verifier or cfg.experimental.verifier)
     idx, ctx, rec = _solve_rag(cfg, rec)
     if cfg.preset == 'AUTO':  # the orchestrator's meta-controller routes each problem: greedy first, then the strategy it picks
         from mcts_codegen.orchestrator import UnifiedSearchOrchestrator as MCTSEngine
@@ -266,7 +279,7 @@ def _room_note(cfg, cap:str='--max-calls', who:str=''):
         typer.echo(f"note: {who}search.parallel={s.parallel}, but a cap of {s.max_llm_calls} calls with {s.n_variants} variants per expansion leaves room for "
                    f"at most {room} expansions in flight; raise {cap} or lower search.n_variants to use more", err=True)
 
-# %% ../nbs/24_cli.ipynb #25265f29
+# %% ../nbs/24_cli.ipynb #73b2beff
 def _bench_rag(cfg, problems:str|None, engine:str, data:Path|None=None):
     "(index, extra `run_benchmark` arguments) for `bench`: a read-only provider that cannot see the evaluated problems."
     if not cfg.rag.enabled: return None, {}
@@ -316,6 +329,7 @@ def bench(problems:Optional[str]=typer.Option(None, help="problem ids and ranges
           rag:Optional[bool]=typer.Option(None, '--rag/--no-rag', help="retrieval in the prompts, from an index whose memory holds no evaluated problem (default: rag.enabled, off)"),
           rag_store:Optional[Path]=typer.Option(None, help="RAG index folder (default: user cache dir/rag)"),
           value_net:Optional[Path]=typer.Option(None, '--value-net', help=_NETS_HELP + "; used by the mcts strategies"),
+          verifier:Optional[Path]=typer.Option(None, '--verifier', help=_VERIFIER_HELP + "; used by the mcts strategies"),
           tag:Optional[str]=typer.Option(None, help="results go to OUT/<llm>+TAG/ (default: rag, nets or rag+nets, by what is on)"),
           no_cache:bool=typer.Option(False, '--no-cache', help="ask the model every time: no on-disk response cache (also MCTS_CODEGEN_LLM__CACHE=0)"),
           data:Optional[Path]=typer.Option(None, '--data', help="a HumanEval-format problem file (.jsonl[.gz]) instead of HumanEval, e.g. ../shared/problems/neweval.jsonl; results go to results/<file stem>/ unless --out"),
@@ -350,10 +364,11 @@ def bench(problems:Optional[str]=typer.Option(None, help="problem ids and ranges
         if not load_humaneval(problems, data): _fail(f"no problems selected by {problems!r}" + (f" in {data}" if data else ''))
     except (ValueError, FileNotFoundError) as e: _fail(str(e))
     _dir_ok(out, '--out')
+    vkw = _verifier(verifier or cfg.experimental.verifier)  # a bad folder is bad input (rc 2), found before the model is asked
     _client(cfg, load=False)  # nothing is written before the model answers
     idx, kw = _bench_rag(cfg, problems, engine, data)
-    kw |= _nets(value_net or cfg.experimental.nets)
-    folder = out/results_name(llm, tag, 'context' in kw, 'value_model' in kw)
+    kw |= _nets(value_net or cfg.experimental.nets) | vkw
+    folder = out/results_name(llm, tag, 'context' in kw, 'value_model' in kw, 'verifier' in kw)
     saved = {k: os.environ.get(k) for k in env}
     os.environ.update(env)  # the strategies build their settings from the environment: every preset gets the --set values
     try:
@@ -655,6 +670,71 @@ def serve(host:str=typer.Option('127.0.0.1', help="interface to bind; 127.0.0.1 
     from mcts_codegen.llm import get_client
     try: server.serve(host, port, llm=get_client(cfg.llm), workers=workers, db=db)
     except (ValueError, ConfigError, OSError, ImportError) as e: _fail(str(e))
+
+# %% ../nbs/24_cli.ipynb #052ef3e0
+verifier_app = typer.Typer(help="The verifier: P(hidden pass) of a candidate program from its evidence; train, evaluate, make demo rows.", no_args_is_help=True)
+app.add_typer(verifier_app, name='verifier')
+
+def _candidates(data:list[Path]) -> list[dict]:
+    "The candidate rows of the `--data` files; rc 2 when one is missing or none has rows."
+    from mcts_codegen.verifier import read_candidates
+    try: rows = read_candidates(data)
+    except (FileNotFoundError, ValueError) as e: _fail(str(e))
+    if not rows: _fail(f"--data {' '.join(map(str, data))}: no candidate rows; write them with collect (or mcts-codegen verifier synth)")
+    return rows
+
+@verifier_app.command('train')
+def verifier_train(data:list[Path]=typer.Option(..., '--data', help="candidate rows (JSONL, repeatable) with split and label: train rows fit, dev rows choose"),
+                   out:Path=typer.Option(..., '--out', help="folder the verifier is written to (verifier.json)"),
+                   drop:Optional[list[str]]=typer.Option(None, '--drop', help="a feature group to leave out: likelihood, agreement, static or visible (repeatable)"),
+                   keep:float=typer.Option(0.95, help="the doubt threshold keeps this share of dev's visible-passing right programs"),
+                   hidden:bool=typer.Option(False, '--hidden', help="also the code model's hidden state: every row's `embedding` (verifier.add_hidden)")):
+    "Fit a verifier on the train rows, choose its penalty and threshold on the dev rows, save it. Exit code 0: saved; 2: bad input."
+    from mcts_codegen.verifier import train_verifier, save_verifier, GROUPS
+    if bad := sorted(set(drop or []) - set(GROUPS)): _fail(f"--drop {', '.join(bad)}: not a feature group; choose from {', '.join(GROUPS)}")
+    if not 0 < keep <= 1: _fail(f"--keep must be in (0, 1], not {keep}")
+    _dir_ok(out, '--out')
+    rows = _candidates(data)
+    try: v = train_verifier(rows, drop=drop or [], keep=keep, hidden=hidden)
+    except ValueError as e: _fail(str(e))
+    f = save_verifier(v, out)
+    m = v.meta
+    typer.echo(f"{v} from {m['train_rows']} train rows ({m['train_problems']} problems); dev AUC {m['dev_auc_all']}, among visible-passing {m['dev_auc_visible_pass']}; saved to {f}")
+
+@verifier_app.command('eval')
+def verifier_eval(data:list[Path]=typer.Option(..., '--data', help="labelled candidate rows (JSONL, repeatable)"),
+                  model:Path=typer.Option(..., '--model', help="folder of a trained verifier"),
+                  name:Optional[str]=typer.Option(None, '--name', help="the code model's name: figures go to OUT/NAME/eval.json (default: the --model folder's name)"),
+                  split:str=typer.Option('test', help="the split evaluated: test (report), dev or train"),
+                  out:Path=typer.Option(Path('results/verifier'), help="results root"),
+                  with_ablation:bool=typer.Option(False, '--ablation', help="also the ablation table (baselines, the verifier less each feature group; retrains on the train and dev rows)")):
+    "Score a verifier on one split: AUC over all candidates and among visible-passing ones, fooled caught, calibration. Exit code 0: written; 2: bad input."
+    from mcts_codegen.verifier import load_verifier, evaluate, ablation, write_eval
+    try: v = load_verifier(model)
+    except (FileNotFoundError, ValueError, KeyError) as e: _fail(f"--model {model}: {e}")
+    _dir_ok(out, '--out')
+    rows = _candidates(data)
+    try:
+        d = evaluate(v, rows, split)
+        if with_ablation: d['ablation'] = ablation(rows, split)
+    except ValueError as e: _fail(str(e))
+    f = write_eval(d, name or model.resolve().name, out)
+    typer.echo(f"{split}: {d['candidates']} candidates of {d['problems']} problems; AUC {d['auc_all']}, among {d['visible_pass']} visible-passing {d['auc_visible_pass']}; "
+               f"fooled caught {d['fooled_caught']} (at the dev threshold {d['fooled_caught_at_dev']}); written to {f}")
+
+@verifier_app.command('synth')
+def verifier_synth(out:Path=typer.Option(..., '--out', help="JSONL file to write"),
+                   problems:int=typer.Option(150, help="toy problems"),
+                   per:int=typer.Option(10, help="candidates per problem"),
+                   seed:int=typer.Option(0, help="the generator's seed")):
+    "Write seeded synthetic candidate rows (toy problems, right, fooling and failing programs) to try the verifier without a model."
+    from mcts_codegen.verifier import synth_candidates
+    if problems < 5 or per < 2: _fail(f"--problems must be at least 5 and --per at least 2 (train, dev and test need problems), not {problems} and {per}")
+    if out.is_dir(): _fail(f"--out {out} is a folder; give a file, e.g. {out}/candidates.jsonl")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    rows = synth_candidates(problems, per, seed=seed)
+    out.write_text(''.join(json.dumps(r) + '\n' for r in rows))
+    typer.echo(f"{len(rows)} candidate rows of {problems} problems written to {out}")
 
 # %% ../nbs/24_cli.ipynb #04db847d
 if __name__ == '__main__' and '__file__' in globals(): app(prog_name='mcts-codegen')

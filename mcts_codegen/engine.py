@@ -22,12 +22,12 @@ from .executor import Executor, CodeExecutionResult, feedback, averdict
 from .utils import run_sync, call_seed
 
 # %% auto #0
-__all__ = ['Verdict', 'ALIASES', 'ValueModel', 'PolicyModel', 'SearchRecorder', 'SearchResult', 'code_key', 'visible_reward',
-           'verdict', 'MCTSEngine', 'Search', 'pending', 'in_flight', 'PlainValues', 'Variations', 'arm_widening',
-           'pw_limit', 'pw_widening', 'variations', 'amaf_table', 'arm_amaf', 'rave_q', 'RaveValues',
-           'visible_evidence', 'tidy_result', 'aliased', 'solve']
+__all__ = ['Verdict', 'ALIASES', 'ValueModel', 'PolicyModel', 'Verifier', 'SearchRecorder', 'SearchResult', 'code_key',
+           'visible_reward', 'verdict', 'MCTSEngine', 'Search', 'pending', 'in_flight', 'PlainValues', 'Variations',
+           'arm_widening', 'pw_limit', 'pw_widening', 'variations', 'amaf_table', 'arm_amaf', 'rave_q', 'RaveValues',
+           'candidate', 'visible_evidence', 'tidy_result', 'aliased', 'solve']
 
-# %% ../nbs/12_engine.ipynb #289c88d8
+# %% ../nbs/12_engine.ipynb #300a7791
 @runtime_checkable
 class ValueModel(Protocol):
     "Estimates the value in [-1, 1] of a program."
@@ -37,6 +37,12 @@ class ValueModel(Protocol):
 class PolicyModel(Protocol):
     "Scores candidate programs proposed under one parent; returns priors summing to 1."
     def priors(self, problem:Problem, parent:str|None, codes:list[str]) -> list[float]: ...
+
+@runtime_checkable
+class Verifier(Protocol):
+    "P(hidden pass) of each of a search's programs from its evidence (`candidate`), each seen beside the others; below `threshold` a program is doubted."
+    threshold:float
+    def trust(self, problem:Problem, cands:list[dict]) -> list[float]: ...
 
 @runtime_checkable
 class SearchRecorder(Protocol):
@@ -104,7 +110,7 @@ def verdict(result:CodeExecutionResult|None, # the submitted program's visible r
     if result is not None and not n_tests and visible_reward(result) >= 0: return 'unverified'
     return 'error' if error is not None else 'failed'
 
-# %% ../nbs/12_engine.ipynb #bea6c504
+# %% ../nbs/12_engine.ipynb #5e4f4212
 class MCTSEngine:
     "Monte Carlo Tree Search over programs, guided by an LLM and rewarded by visible tests."
     breaker:int = 3 # a search ends as 'error' after this many failed LLM requests in a row
@@ -117,6 +123,7 @@ class MCTSEngine:
                  recorder:SearchRecorder|None=None, # receives every expansion (training data)
                  context:ContextProvider|None=None, # retrieval context for prompts
                  variations:Variations|None=None, # the choice rule, widening and value estimates (default: `variations(cfg)`)
+                 verifier:Verifier|None=None, # learned P(hidden pass): choice, stop rule and value, by `experimental.verify_*`
                 ):
         self.cfg = cfg or create_preset('BALANCED')
         s = self.cfg.search
@@ -125,7 +132,7 @@ class MCTSEngine:
         self.executor = executor or Executor(self.cfg.executor)
         if reflector is None and self.cfg.experimental.reflector_weight > 0: reflector = ReflectorAgent(llm)
         self.reflector, self.value_model, self.policy_model, self.recorder = reflector, value_model, policy_model, recorder
-        self.variations = variations
+        self.variations, self.verifier = variations, verifier
 
     def close(self):
         "Stop the sandbox workers if this engine started them."
@@ -411,7 +418,39 @@ def attach(self:Search, node:Node, variants:list[Variant], scale:float=1.0) -> t
         self.st[v.kind] = self.st.get(v.kind, 0) + 1; new.append(c)
     return new, dups
 
-# %% ../nbs/12_engine.ipynb #71bdd2ad
+# %% ../nbs/12_engine.ipynb #e69dff95
+def candidate(n:Node) -> dict:
+    "What a verifier sees of a node (the verifier's candidate fields): its program, how it was made, its visible results."
+    r = n.result
+    return dict(code=n.code, origin=n.action, visible=None if r is None else [t.passed for t in r.tests],
+                n_visible=0 if r is None else r.n_tests, visible_pass=None if r is None else r.pass_frac)
+
+@patch(as_prop=True)
+def trust(self:Search) -> dict[str,float]:
+    "The verifier's P(hidden pass) of each program evaluated so far, by program key (empty without a verifier in use)."
+    return self.__dict__.setdefault('_trust', {})
+
+@patch
+def verify(self:Search, new:list[Node]):
+    "Ask the verifier about every evaluated program (when a `verify_*` setting is on); blend its score into the new ones' rewards by `verify_weight`."
+    v, x = self.eng.verifier, self.x
+    if v is None or not new or not (x.verify_choice or x.verify_stop or x.verify_weight > 0): return
+    done = [n for n in self.nodes if n.result is not None]
+    for n, p in zip(done, v.trust(self.p, [candidate(n) for n in done])): self.trust[n.key] = float(p)
+    self.st['verified'] = self.st.get('verified', 0) + len(new)
+    if x.verify_weight > 0:
+        for c in new: c.reward = clip((1 - x.verify_weight) * c.reward + x.verify_weight * (2 * self.trust[c.key] - 1))
+
+@patch
+def trusted(self:Search, n:Node) -> bool:
+    "`n` may end the search: always, unless `verify_stop` is on and the verifier doubts it (P below `verify_threshold`, or its own threshold)."
+    v, x = self.eng.verifier, self.x
+    if v is None or not x.verify_stop: return True
+    ok = self.trust.get(n.key, 1.0) >= (x.verify_threshold if x.verify_threshold is not None else v.threshold)
+    if not ok: self.st['doubted'] = self.st.get('doubted', 0) + 1
+    return ok
+
+# %% ../nbs/12_engine.ipynb #6deeffde
 @patch
 async def evaluate_all(self:Search, new:list[Node]):
     "Run the new nodes' programs on the visible tests concurrently; set their results, rewards and whether they are terminal."
@@ -419,6 +458,7 @@ async def evaluate_all(self:Search, new:list[Node]):
     evals = await asyncio.gather(*(self.evaluate(c.code) for c in new))  # concurrently: time the batch, not each run
     self.t_exec += time.perf_counter() - t1
     for c, (res, r) in zip(new, evals): c.result, c.reward, c.terminal = res, r, res.passed
+    self.verify(new)
 
 @patch
 async def evaluate(self:Search, code:str) -> tuple[CodeExecutionResult, float]:
@@ -446,17 +486,17 @@ async def evaluate(self:Search, code:str) -> tuple[CodeExecutionResult, float]:
         if v is not None: r = (1 - w) * r + w * clip(v)
     return res, clip(r)
 
-# %% ../nbs/12_engine.ipynb #534f65ff
+# %% ../nbs/12_engine.ipynb #01c04f84
 @patch
 def backpropagate(self:Search, node:Node, new:list[Node], dups:list[Node]):
     "Back up the new nodes' rewards and the repeats' credit to `node`; note when the stop rule is met."
     for c in new:
         c.backprop(c.reward)
         if c.result.passed and self.solved_at is None: self.solved_at = self.calls
-        if c.result.passed and self.p.visible_tests:
+        if c.result.passed and self.p.visible_tests and self.trusted(c):
             self.st['passing'] = self.st.get('passing', 0) + 1
             self.settled = self.st['passing'] >= self.x.pass_k  # `pass_k` distinct passing programs (1: the common stop rule)
-        if not self.p.visible_tests and c.reward >= 0:
+        if not self.p.visible_tests and c.reward >= 0 and self.trusted(c):
             self.st['clean'] = self.st.get('clean', 0) + 1
             self.settled = self.st['clean'] >= self.x.clean_k  # `clean_k` distinct clean programs (1: the common stop rule)
     for d in dups:
@@ -471,7 +511,7 @@ def rescore(self:Search, leaf:Node) -> bool:
     leaf.backprop(leaf.reward if leaf.reward is not None else -1.0)
     return True
 
-# %% ../nbs/12_engine.ipynb #1cb190e4
+# %% ../nbs/12_engine.ipynb #b5b6e445
 def visible_evidence(r:CodeExecutionResult, # a program's visible results
              reward:float|None, # its reward (the visible reward, or one blended with a reflector or value network)
             ) -> tuple:
@@ -485,8 +525,11 @@ def _rank(n:Node) -> tuple:
 
 @patch
 def best(self:Search) -> Node|None:
-    "The node to submit."
-    return max(self.nodes, key=_rank) if self.nodes else None
+    "The node to submit: the best by visible evidence; with `verify_choice`, the one the verifier trusts most of those tied with it on visible evidence."
+    if not self.nodes: return None
+    b = max(self.nodes, key=_rank)
+    if not self.trust or not self.x.verify_choice: return b
+    return max((n for n in self.nodes if _rank(n)[:2] == _rank(b)[:2]), key=lambda n: (self.trust.get(n.key, 0.0), _rank(n)))
 
 @patch
 def report(self:Search, it:int):
@@ -506,6 +549,7 @@ def result(self:Search, it:int, wall:float) -> SearchResult:
     passed = bool(b is not None and b.result.passed)
     status = verdict(None if b is None else b.result, len(self.p.visible_tests), self.error)
     if self.error is not None: st['llm_error_kind'] = getattr(self.error, 'kind', 'other')
+    if self.trust and b is not None: st['trust'] = round(self.trust.get(b.key, 0.0), 4)
     return SearchResult(problem_id=self.p.id, code=None if b is None else b.code, passed=passed,
                         result=None if b is None else b.result, iterations=it, tree_size=len(self.nodes) + 1,
                         llm_calls=self.calls, tokens=self.tokens, wall_time=wall, solved_at_call=self.solved_at,

@@ -11,9 +11,9 @@ from pathlib import Path
 from pydantic import BaseModel, Field, model_validator
 
 # %% auto #0
-__all__ = ['MOVED', 'EXPERIMENTAL_PRESETS', 'ExperimentalConfig', 'moved_to_experimental']
+__all__ = ['VERIFY_KEYS', 'MOVED', 'EXPERIMENTAL_PRESETS', 'ExperimentalConfig', 'moved_to_experimental']
 
-# %% ../nbs/12b_experimental.ipynb #95e77210
+# %% ../nbs/12b_experimental.ipynb #c134abb8
 class ExperimentalConfig(BaseModel):
     "Settings of the search levers that were measured and left off (all off by default)."
     reflector_weight:float = Field(0.0, ge=0, le=1, description="weight of the LLM reflector's value in the reward (0: tests only)")
@@ -32,8 +32,14 @@ class ExperimentalConfig(BaseModel):
     pw_c:float = Field(1.5, gt=0, le=100, description="progressive widening: c in ceil(c·N^alpha)")
     pw_alpha:float = Field(0.5, ge=0, le=1, description="progressive widening: alpha in ceil(c·N^alpha)")
     rave:float = Field(0.0, ge=0, le=10_000, description="RAVE over expansion kinds: equivalence visits k of the AMAF blend beta = sqrt(k/(3N+k)) (0: off)")
+    verifier:Path|None = Field(None, description="folder of a trained verifier (mcts-codegen verifier train), loaded by `solve` and `bench` (None: off)")
+    verify_choice:bool = Field(False, description="with a verifier: of the programs tied best on visible evidence, submit the one it trusts most")
+    verify_stop:bool = Field(False, description="with a verifier: a program that passes every visible test ends the search only if the verifier trusts it")
+    verify_weight:float = Field(0.0, ge=0, le=1, description="with a verifier: weight of its score (2P-1) in every new program's reward (0: off)")
+    verify_threshold:float|None = Field(None, ge=0, le=1, description="with verify_stop: the P(hidden pass) a program needs to end the search (None: the verifier's own, chosen on dev)")
 
-MOVED:tuple[str,...] = tuple(ExperimentalConfig.model_fields) # settings that were `search.KEY` before they moved here
+VERIFY_KEYS:tuple[str,...] = ('verifier', 'verify_choice', 'verify_stop', 'verify_weight', 'verify_threshold') # the verifier's settings (never under `search`)
+MOVED:tuple[str,...] = tuple(k for k in ExperimentalConfig.model_fields if k not in VERIFY_KEYS) # settings that were `search.KEY` before they moved here
 
 # %% ../nbs/12b_experimental.ipynb #6aad967a
 def moved_to_experimental(data:Any) -> Any:
@@ -44,7 +50,7 @@ def moved_to_experimental(data:Any) -> Any:
         if k in search: x.setdefault(k, search.pop(k))
     return data | dict(search=search, experimental=x)
 
-# %% ../nbs/12b_experimental.ipynb #61913cc1
+# %% ../nbs/12b_experimental.ipynb #38e97ba9
 _BAL = dict(n_iter=30, max_depth=10, n_variants=3)
 
 EXPERIMENTAL_PRESETS:dict[str,dict[str,dict[str,Any]]] = dict(
@@ -55,4 +61,5 @@ EXPERIMENTAL_PRESETS:dict[str,dict[str,dict[str,Any]]] = dict(
     LEVERS=dict(search=_BAL, experimental=dict(fresh='plan', fix='auto', root_min=3, agreement='ties', clean_k=3)),
     PW=dict(search=_BAL, experimental=dict(widening='pw')),
     RAVE=dict(search=_BAL, experimental=dict(rave=10.0)),
+    VERIFIED=dict(search=_BAL, experimental=dict(verify_choice=True, verify_stop=True, verify_weight=0.3)),
 )

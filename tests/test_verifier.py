@@ -1,0 +1,150 @@
+"The verifier in the search (choice, stop rule, value) with the scripted double and stub verifiers, its isolation from hidden tests, and its CLI end to end."
+import asyncio, json
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+from mcts_codegen.benchmark import bench_config, run_problem
+from mcts_codegen.cli import app
+from mcts_codegen.config import create_preset
+from mcts_codegen.engine import MCTSEngine, Verifier
+from mcts_codegen.executor import Executor
+from mcts_codegen.problem import Problem, CallTest
+from mcts_codegen.testing import ScriptedClient
+from mcts_codegen.verifier import (features, synth_candidates, train_verifier, save_verifier, load_verifier, evaluate, add_hidden,
+                                   normalise, read_candidates)
+
+SECRET = 'assert candidate(12345) == 67890'
+TOY = Problem(id='toy/absdiff', entry_point='absdiff', hidden_test=f"def check(candidate):\n    {SECRET}\n",
+              prompt='def absdiff(a, b):\n    """Absolute difference.\n    >>> absdiff(1, 3)\n    2\n    >>> absdiff(5, 2)\n    3\n    """\n',
+              visible_tests=[CallTest(call='absdiff(1, 3)', expected=2), CallTest(call='absdiff(5, 2)', expected=3)])
+FOOLS = 'def absdiff(a, b):\n    return b - a if a < b else 3\n'  # passes both examples, wrong elsewhere
+RIGHT = 'def absdiff(a, b):\n    return abs(a - b)\n'
+FAILS = 'def absdiff(a, b):\n    return a + b\n'
+fence = lambda c: f"```python\n{c}```"
+
+class Stub:
+    "A verifier stand-in: P = 0.9 for programs calling abs(, 0.2 for the rest; records what it was given."
+    threshold = 0.5
+    def __init__(self): self.calls = []
+    def trust(self, problem, cands):
+        self.calls.append((problem, cands))
+        return [0.9 if 'abs(' in c['code'] else 0.2 for c in cands]
+
+@pytest.fixture(scope='module')
+def ex():
+    e = Executor(bench_config(executor__workers=2).executor)
+    yield e
+    e.close()
+
+def search(answers, ex, verifier=None, **kw):
+    cfg = create_preset('FAST', n_variants=1, executor__workers=1, **kw)
+    return MCTSEngine(ScriptedClient(answers), cfg, executor=ex, verifier=verifier).search(TOY)
+
+def test_stub_is_a_verifier(): assert isinstance(Stub(), Verifier)
+
+def test_choice_submits_the_trusted_program_not_the_first_visible_pass(ex):
+    ans = [fence(FOOLS), fence(RIGHT)] * 3
+    kw = dict(max_llm_calls=2, pass_k=2)  # two visible passes, so that there is a choice
+    plain = search(ans, ex, Stub(), **kw)
+    test = search(ans, ex, Stub(), verify_choice=True, **kw)
+    assert plain.code.strip() == FOOLS.strip()  # by visible evidence: the first pass
+    assert test.code.strip() == RIGHT.strip() and test.stats['trust'] == 0.9
+    assert search(ans, ex, None, verify_choice=True, **kw).code.strip() == FOOLS.strip()  # no verifier: the setting does nothing
+
+def test_stop_rule_keeps_searching_past_a_doubted_pass(ex):
+    ans = [fence(FOOLS), fence(FAILS), fence(RIGHT)] * 3
+    off = search(ans, ex, Stub(), max_llm_calls=6)
+    assert off.llm_calls == 1 and off.code.strip() == FOOLS.strip()  # the first visible pass ends the search
+    on = search(ans, ex, Stub(), max_llm_calls=6, verify_stop=True, verify_choice=True)
+    assert on.llm_calls == 3 and on.code.strip() == RIGHT.strip()  # on past the doubted pass, until one it trusts
+    assert on.stats['doubted'] == 1 and on.status == 'passed'
+    doubted = search([fence(FOOLS)] + [fence(FAILS.replace('a + b', f'a + b + {i}')) for i in range(9)], ex, Stub(), max_llm_calls=4, n_iter=40, verify_stop=True)
+    assert doubted.llm_calls == 4 and doubted.code.strip() == FOOLS.strip()  # never trusted: the budget ends it, the pass is still submitted
+    stricter = search(ans, ex, Stub(), max_llm_calls=6, verify_stop=True, verify_threshold=0.95)
+    assert stricter.stats['doubted'] == 2  # the threshold setting overrides the verifier's own: the right program is doubted too
+
+def test_value_blends_the_verifier_into_the_reward(ex):
+    r = search([fence(FOOLS)], ex, Stub(), max_llm_calls=1, verify_weight=0.5)
+    node = r.root.children[0]
+    assert node.reward == pytest.approx(0.5 * 1 + 0.5 * (2 * 0.2 - 1))  # the visible reward 1, blended with 2P-1
+
+def test_the_verifier_never_sees_a_hidden_test(ex):
+    stub = Stub()
+    search([fence(FOOLS), fence(FAILS), fence(RIGHT)] * 2, ex, stub, max_llm_calls=6, verify_stop=True, verify_choice=True, verify_weight=0.3)
+    assert stub.calls
+    for problem, cands in stub.calls:
+        assert problem.hidden_test is None
+        assert SECRET not in json.dumps(cands) and '12345' not in repr(problem)
+        assert all(set(c) <= {'code', 'origin', 'visible', 'n_visible', 'visible_pass'} for c in cands)
+
+def test_the_verifier_never_sees_a_hidden_test_in_a_benchmark(ex, monkeypatch):
+    "Through the benchmark's honest protocol: the hidden check exists, the verifier is on, and it never meets the hidden test."
+    for k in ('VERIFY_CHOICE', 'VERIFY_STOP'): monkeypatch.setenv(f'MCTS_CODEGEN_EXPERIMENTAL__{k}', 'true')
+    rec = dict(task_id='Toy/0', prompt=TOY.prompt, entry_point='absdiff', test=TOY.hidden_test.replace('candidate(12345) == 67890', 'candidate(-1, 1) == 2'))
+    stub = Stub()
+    r = asyncio.run(run_problem('mcts-balanced', rec, ScriptedClient([fence(FOOLS), fence(RIGHT)] * 3), ex, n=4, verifier=stub))
+    assert r.error is None and r.passed and stub.calls
+    for problem, cands in stub.calls:
+        assert problem.hidden_test is None and 'candidate(-1, 1)' not in repr(problem) + json.dumps(cands)
+
+def test_features_never_read_labels_or_hidden_fields():
+    rows = synth_candidates(6, 4, seed=1)
+    for r in rows[:4]:
+        peers = [q for q in rows if q['problem_id'] == r['problem_id']]
+        x = dict(r, label=not r['label'], hidden_test=SECRET, test=SECRET)
+        assert features(r, peers) == features(x, [x if q is r else q for q in peers])
+
+def test_train_save_load_and_evaluate(tmp_path):
+    rows = synth_candidates(60, 8, seed=2)
+    v = train_verifier(rows)
+    save_verifier(v, tmp_path/'v')
+    w = load_verifier(tmp_path/'v')
+    assert np.allclose(w.score_rows(rows)[1], v.score_rows(rows)[1]) and w.threshold == v.threshold
+    d = evaluate(w, rows, 'test')
+    assert d['auc_visible_pass'] > 0.6 and d['candidates'] == sum(r['split'] == 'test' for r in rows)
+    p = w.trust(Problem(id='synth/0', prompt=rows[0]['prompt'], entry_point='f0'), [dict(code=r['code'], visible=r['visible']) for r in rows[:3]])
+    assert len(p) == 3 and all(0 <= x <= 1 for x in p)
+
+def test_hidden_state_flag(tmp_path):
+    "With `hidden=True` the verifier reads `embedding` (filled by a `HiddenState`; here a stand-in that never loads a model)."
+    class Lengths:
+        def embed(self, prompt, code): return [len(code) / 100, code.count('if') / 3, float('abs(' in code)]
+    rows = add_hidden(synth_candidates(40, 6, seed=3), Lengths())
+    v = train_verifier(rows, hidden=True)
+    assert {'h0', 'h1', 'h2'} <= set(v.names) and v.hidden
+    save_verifier(v, tmp_path)
+    assert load_verifier(tmp_path, Lengths()).trust(TOY, [dict(code=RIGHT)])[0] > 0
+    with pytest.raises(ValueError, match='add_hidden'): features(dict(problem_id='p', code='x'), hidden=True)
+    f = tmp_path/'c.jsonl'; f.write_text(''.join(json.dumps(r) + '\n' for r in rows))
+    run = CliRunner().invoke
+    assert run(app, ['verifier', 'train', '--data', str(f), '--out', str(tmp_path/'h'), '--hidden']).exit_code == 0
+    r = run(app, ['bench', '--verifier', str(tmp_path/'h'), '--problems', '0', '--llm', 'openai:x', '--base-url', 'http://127.0.0.1:9'])
+    assert r.exit_code == 2 and 'hidden state' in r.output  # the search does not compute it yet: refused, not a crash mid-run
+
+def test_refuses_leaks_and_missing_splits():
+    rows = synth_candidates(10, 3, seed=4)
+    with pytest.raises(ValueError, match='one split'): train_verifier(rows + [dict(rows[0], split='test')])
+    with pytest.raises(ValueError, match="split 'train'"): train_verifier([r for r in rows if r['split'] != 'train'])
+
+def test_data_engine_names_plug_in(tmp_path):
+    "A row in the data engine's likely names reads like one in the verifier's."
+    r = synth_candidates(1, 1, seed=5)[0]
+    alt = dict(task_id=r['problem_id'], split=r['split'], prompt=r['prompt'], code=r['code'], kind=r['origin'], visible_results=r['visible'],
+               logprob=r['logprob_sum'], lp_mean=r['logprob_mean'], tokens=r['n_tokens'], gen_outputs=r['outputs'], hidden_pass=r['label'])
+    f = tmp_path/'c.jsonl'; f.write_text(json.dumps(alt) + '\n')
+    assert features(read_candidates(f)[0]) == features(r)
+
+def test_cli_train_eval_and_bench_errors(tmp_path):
+    run = CliRunner().invoke
+    data = tmp_path/'c.jsonl'
+    assert run(app, ['verifier', 'synth', '--out', str(data), '--problems', '30', '--per', '6']).exit_code == 0
+    r = run(app, ['verifier', 'train', '--data', str(data), '--out', str(tmp_path/'v')])
+    assert r.exit_code == 0, r.output
+    r = run(app, ['verifier', 'eval', '--data', str(data), '--model', str(tmp_path/'v'), '--name', 'local:toy', '--out', str(tmp_path/'res'), '--ablation'])
+    assert r.exit_code == 0, r.output
+    d = json.loads((tmp_path/'res/toy/eval.json').read_text())
+    assert {'auc_all', 'auc_visible_pass', 'fooled_caught', 'candidates', 'problems'} <= set(d) and len(d['ablation']) == 8
+    assert run(app, ['verifier', 'train', '--data', str(tmp_path/'none.jsonl'), '--out', str(tmp_path/'v')]).exit_code == 2
+    assert run(app, ['verifier', 'eval', '--data', str(data), '--model', str(tmp_path)]).exit_code == 2
+    r = run(app, ['bench', '--verifier', str(tmp_path/'nowhere'), '--problems', '0', '--llm', 'openai:x', '--base-url', 'http://127.0.0.1:9'])
+    assert r.exit_code == 2 and 'verifier train' in r.output
