@@ -119,7 +119,7 @@ class TrainingExample(BaseModel):
     seed:int|None = None
     preset:str|None = None
 
-# %% ../nbs/13_records.ipynb #be577e5f
+# %% ../nbs/13_records.ipynb #e27d3175
 def jsonl_files(paths) -> list[Path]:
     "JSONL files named by `paths`: files, folders (their `*.jsonl`), or glob patterns."
     out = []
@@ -131,12 +131,17 @@ def jsonl_files(paths) -> list[Path]:
         else: raise FileNotFoundError(f"{p}: no such file or folder")
     return out
 
-def _example(line:str) -> TrainingExample:
-    d = json.loads(line)
-    if not isinstance(d, dict): raise ValueError(f"expected an object, got {type(d).__name__}")
-    v = d.get('schema_version', 0)
-    if isinstance(v, int) and v > SCHEMA_VERSION: raise ValueError(f"schema_version {v} is newer than {SCHEMA_VERSION}; upgrade mcts_codegen")
-    return TrainingExample.model_validate(d)
+def _versioned(model, version:int):
+    "A line parser for `model` rows that refuses a schema_version newer than `version`."
+    def parse(line:str):
+        d = json.loads(line)
+        if not isinstance(d, dict): raise ValueError(f"expected an object, got {type(d).__name__}")
+        v = d.get('schema_version', 0)
+        if isinstance(v, int) and v > version: raise ValueError(f"schema_version {v} is newer than {version}; upgrade mcts_codegen")
+        return model.model_validate(d)
+    return parse
+
+_example = _versioned(TrainingExample, SCHEMA_VERSION)
 
 # %% ../nbs/13_records.ipynb #a491234b
 def iter_examples(paths) -> Iterator[TrainingExample]:
@@ -232,13 +237,8 @@ def behaviour_key(r:CandidateRecord) -> tuple:
     "What a candidate did on the unit's model-written inputs, comparable across rows: candidates with equal keys agree."
     return tuple(zip(r.outputs, r.raised))
 
-# %% ../nbs/13_records.ipynb #41ca6c7f
-def _candidate(line:str) -> CandidateRecord:
-    d = json.loads(line)
-    if not isinstance(d, dict): raise ValueError(f"expected an object, got {type(d).__name__}")
-    v = d.get('schema_version', 0)
-    if isinstance(v, int) and v > CANDIDATE_VERSION: raise ValueError(f"schema_version {v} is newer than {CANDIDATE_VERSION}; upgrade mcts_codegen")
-    return CandidateRecord.model_validate(d)
+# %% ../nbs/13_records.ipynb #4769a08c
+_candidate = _versioned(CandidateRecord, CANDIDATE_VERSION)
 
 def read_candidates(paths, # candidate files, folders of them, or glob patterns
                     complete:bool=True, # keep only complete units, each once (its first complete attempt)
