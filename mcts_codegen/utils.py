@@ -7,9 +7,11 @@ Docs: https://mcts-codegen.github.io/mcts_codegen/utils.html.md"""
 # %% ../nbs/00_utils.ipynb #2342c14e
 from __future__ import annotations
 import asyncio, os, re, resource, sys, threading
+from pathlib import Path
 
 # %% auto #0
-__all__ = ['SEED_STRIDE', 'FENCE', 'run_sync', 'call_seed', 'cpu_count', 'peak_rss_mb', 'fenced_blocks', 'fields_table']
+__all__ = ['SEED_STRIDE', 'FENCE', 'run_sync', 'call_seed', 'cpu_count', 'peak_rss_mb', 'fenced_blocks', 'default_cache_dir',
+           'fields_table']
 
 # %% ../nbs/00_utils.ipynb #f6d9bada
 def run_sync(coro):
@@ -52,6 +54,14 @@ def fenced_blocks(text:str # a model's answer
                  ) -> list[str]:
     "Contents of the fenced code blocks in `text` (an unterminated last fence counts)."
     return [m.group(2) for m in FENCE.finditer(text)]
+
+# %% ../nbs/00_utils.ipynb #16857514
+def default_cache_dir() -> Path:
+    "Base cache directory: `$MCTS_CODEGEN_CACHE`, else the user cache dir of mcts_codegen."
+    if os.environ.get('MCTS_CODEGEN_CACHE'): return Path(os.environ['MCTS_CODEGEN_CACHE']).expanduser()
+    from platformdirs import user_cache_dir
+    return Path(user_cache_dir('mcts_codegen'))
+
 
 # %% ../nbs/00_utils.ipynb #4b2c1139
 def fields_table(model) -> str:
