@@ -610,7 +610,7 @@ def problems_check(file:Path=typer.Argument(..., help="a HumanEval-format .jsonl
     if time_limit <= 0: _fail(f"--time-limit must be positive, not {time_limit}")
     try: n = len(read_problem_file(file)[0])
     except (ProblemLoadError, UnicodeDecodeError, OSError) as e: _fail(f"{file}: cannot be read ({e})")
-    bar = None if quiet or n < 2 else tqdm(total=n, desc='problems', unit='problem', file=sys.stderr, leave=False)
+    bar = None if quiet or n < 2 or not sys.stderr.isatty() else tqdm(total=n, desc='problems', unit='problem', file=sys.stderr, leave=False)
     try: found = check_problems(file, strict=strict, time_limit=time_limit, progress=(lambda done, total: bar.update(1)) if bar else None)
     finally:
         if bar: bar.close()

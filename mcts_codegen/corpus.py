@@ -156,7 +156,7 @@ async def check_record(rec:dict, # a well-formed record (see `read_problem_file`
     x = extract_record(rec)
     for s in x.rejected: out.append(Finding('note', f"{tid} prompt", f"line {s.line}: example dropped ({s.reason}): {s.text.strip()[:80]}"))
     ref, tests = rec['prompt'] + rec['canonical_solution'], x.tests
-    hid, vis = await asyncio.gather(executor.arun_check(ref, rec['test'], rec['entry_point'], timeout=max(10.0, 5 * time_limit)),
+    hid, vis = await asyncio.gather(executor.arun_check(ref, rec['test'], rec['entry_point'], timeout=max(2.0, 3 * time_limit)),
                                     executor.arun(ref, tests) if tests else asyncio.sleep(0))
     if not hid.passed: err('canonical_solution', f"fails its hidden test ({hid.error_type or hid.status}: {(hid.error_message or '').strip()[:120]}); fix the solution or the test")
     elif hid.wall_time > time_limit: err('test', f"hidden test takes {hid.wall_time:.2f}s on the reference (limit {time_limit:g}s); make it faster")
@@ -164,7 +164,7 @@ async def check_record(rec:dict, # a well-formed record (see `read_problem_file`
         for t in vis.tests:
             if not t.passed: err('prompt', f"example {t.call} expects {t.expected} but the reference gives {t.got}" if t.error is None else f"example {t.call}: the reference raises {t.error}")
     wrong = rec.get('wrong', [])
-    runs = await asyncio.gather(*[executor.arun_check(rec['prompt'] + w, rec['test'], rec['entry_point'], timeout=max(10.0, 5 * time_limit)) for w in wrong],
+    runs = await asyncio.gather(*[executor.arun_check(rec['prompt'] + w, rec['test'], rec['entry_point'], timeout=max(2.0, 3 * time_limit)) for w in wrong],
                                 *[executor.arun(rec['prompt'] + w, tests) for w in wrong if tests])
     for j, r in enumerate(runs[:len(wrong)]):
         if r.passed: err(f"wrong[{j}]", "passes the hidden test; strengthen the test or make the program wrong")
