@@ -55,7 +55,7 @@ def main(version:bool=typer.Option(False, '--version', callback=_show_version, i
         cid_var.set(new_cid())  # one id for everything this command does
     _tidy_output(notes=not log_json)  # with --log-json, notes are JSON lines (no second plain copy)
 
-# %% ../nbs/24_cli.ipynb #5b87be34
+# %% ../nbs/24_cli.ipynb #be6439cd
 _HEADS = {'passed': '[bold green]passed[/]', 'failed': '[bold red]failed[/]', 'error': '[bold red]error[/]',
           'unverified': '[bold yellow]unverified[/] (no usable visible tests: the program only ran cleanly)'}
 
@@ -179,13 +179,20 @@ def _nets(path:Path|None) -> dict:
     typer.echo(f"trained networks on: {path}", err=True)
     return dict(value_model=v, policy_model=p)
 
-def _verifier(path:Path|None) -> dict:
-    "Engine arguments for the trained verifier in folder `path`; {} without one."
+def _verifier(path:Path|None, cfg=None) -> dict:
+    "Engine arguments for the trained verifier in folder `path`; {} without one. One that reads evidence the search will not have (by `cfg`) is bad input."
     if path is None: return {}
     from mcts_codegen.verifier import load_verifier
+    from mcts_codegen.engine import unsupplied
     try: v = load_verifier(path)
     except (FileNotFoundError, ValueError, KeyError, OSError) as e: _fail(f"--verifier {path}: {e}")
     if v.hidden: _fail(f"--verifier {path} reads the code model's hidden state, which the search does not compute yet; train one without --hidden")
+    if miss := unsupplied(v): _fail(f"--verifier {path} reads {' and '.join(miss)} evidence (behaviour on model-written inputs), which a search does not compute while it runs; "
+                                    f"train one for the search with {' '.join(f'--drop {g}' for g in miss)}")
+    lm = cfg.llm if cfg is not None else None
+    if lm is not None and 'likelihood' in v.groups and not (lm.logprobs and (lm.batch_decode or not lm.spec.startswith('local:'))):
+        _fail(f"--verifier {path} reads generation likelihoods, which the model reports only when asked, as collect asks: "
+              "bench --set llm.logprobs=true --set llm.batch_decode=true (solve: MCTS_CODEGEN_LLM__LOGPROBS=1 MCTS_CODEGEN_LLM__BATCH_DECODE=1), or train it with --drop likelihood")
     typer.echo(f"verifier on: {path} ({v})", err=True)
     return dict(verifier=v)
 
@@ -238,7 +245,7 @@ def solve(problems:list[str]=typer.Argument(..., help="`.py` stubs, `.json`/`.js
     try: rec = collector_for(cfg, llm=cfg.llm.spec)
     except OSError as e: _fail(f"--data-dir {data_dir}: {e.strerror or e}")
     if rec is not None: typer.echo(f"recording training data to {rec.path}", err=True)
-    nets = _nets(value_net or cfg.experimental.nets) | _verifier(verifier or cfg.experimental.verifier)
+    nets = _nets(value_net or cfg.experimental.nets) | _verifier(verifier or cfg.experimental.verifier, cfg)
     idx, ctx, rec = _solve_rag(cfg, rec)
     if cfg.preset == 'AUTO':  # the orchestrator's meta-controller routes each problem: greedy first, then the strategy it picks
         from mcts_codegen.orchestrator import UnifiedSearchOrchestrator as MCTSEngine
@@ -279,7 +286,7 @@ def _room_note(cfg, cap:str='--max-calls', who:str=''):
         typer.echo(f"note: {who}search.parallel={s.parallel}, but a cap of {s.max_llm_calls} calls with {s.n_variants} variants per expansion leaves room for "
                    f"at most {room} expansions in flight; raise {cap} or lower search.n_variants to use more", err=True)
 
-# %% ../nbs/24_cli.ipynb #73b2beff
+# %% ../nbs/24_cli.ipynb #d376ffde
 def _bench_rag(cfg, problems:str|None, engine:str, data:Path|None=None):
     "(index, extra `run_benchmark` arguments) for `bench`: a read-only provider that cannot see the evaluated problems."
     if not cfg.rag.enabled: return None, {}
@@ -364,7 +371,7 @@ def bench(problems:Optional[str]=typer.Option(None, help="problem ids and ranges
         if not load_humaneval(problems, data): _fail(f"no problems selected by {problems!r}" + (f" in {data}" if data else ''))
     except (ValueError, FileNotFoundError) as e: _fail(str(e))
     _dir_ok(out, '--out')
-    vkw = _verifier(verifier or cfg.experimental.verifier)  # a bad folder is bad input (rc 2), found before the model is asked
+    vkw = _verifier(verifier or cfg.experimental.verifier, cfg)  # a bad folder is bad input (rc 2), found before the model is asked
     _client(cfg, load=False)  # nothing is written before the model answers
     idx, kw = _bench_rag(cfg, problems, engine, data)
     kw |= _nets(value_net or cfg.experimental.nets) | vkw
@@ -392,16 +399,16 @@ def bench(problems:Optional[str]=typer.Option(None, help="problem ids and ranges
     typer.echo(f"results: {folder}", err=True)
     _run_errors([r for b in res.values() for r in b.per_problem if r.error], folder, 'rerun with --resume')
 
-# %% ../nbs/24_cli.ipynb #903c2b5b
+# %% ../nbs/24_cli.ipynb #7c396d37
 def _collect_candidates(data, split, problems, llm, base_url, out, preset, n_iter, max_calls, resume, concurrency, seed, timeout, max_retries,
                         quiet, samples, n_inputs, exclude, engine, ray_address, api_key_env=None):
-    "`collect --data FILE --split train`: every candidate program of the train split's searches, with its hidden verdict (`collector.run_candidates`)."
-    from mcts_codegen.collector import run_candidates, candidates_config, train_problems
+    "`collect --data FILE --split S`: every candidate program of the split's searches, with its hidden verdict on train (`collector.run_candidates`)."
+    from mcts_codegen.collector import run_candidates, candidates_config, candidate_problems
     from mcts_codegen.records import FolderLocked
     if engine not in ('local', 'ray'): _fail(f"--engine must be local or ray, not {engine!r}")
-    if data is None: _fail("collecting labelled candidates needs a problem file with splits: give --data data/corpus/corpus.jsonl --split train (HumanEval has no train split)")
+    if data is None: _fail("collecting candidates needs a problem file with splits: give --data data/corpus/corpus.jsonl --split train (HumanEval has no train split)")
     if not data.is_file(): _fail(f"--data {data}: no such file; give a HumanEval-format .jsonl problem file with splits")
-    if split is None: _fail(f"--data {data} collects hidden verdicts as labels: add --split train")
+    if split is None: _fail(f"--data {data} collects the candidates of one split: add --split train (with hidden verdicts, the labels) or --split dev|test (without)")
     if max_calls is not None: _fail("--max-calls does not apply with --data: the budget is --samples + 1 completions per problem")
     if samples < 0 or n_inputs < 0: _fail("--samples and --inputs must be ≥ 0")
     if out == Path('runs/data'):  # the option's default, for episodes: candidates go apart, one folder per model
@@ -409,7 +416,7 @@ def _collect_candidates(data, split, problems, llm, base_url, out, preset, n_ite
         out = Path('runs/candidates')/llm_slug(llm)
     try:
         cfg = candidates_config(samples, preset, seed, **({'n_iter': n_iter} if n_iter else {}), **_llm_overrides(llm, base_url, timeout, max_retries, concurrency, api_key_env))
-        train_problems(data, split, problems, exclude)
+        candidate_problems(data, split, problems, exclude)
     except (ValueError, FileNotFoundError) as e: _fail(str(e))
     _dir_ok(out, '--out')
     if engine == 'local': _client(cfg, load=False)
@@ -422,7 +429,7 @@ def _collect_candidates(data, split, problems, llm, base_url, out, preset, n_ite
     typer.echo(s.summary())
     _run_errors(list(s.errors.values()), out, 'rerun to continue')
 
-# %% ../nbs/24_cli.ipynb #b414b190
+# %% ../nbs/24_cli.ipynb #39a776b0
 @app.command()
 def collect(problems:Optional[str]=typer.Option(None, help="HumanEval ids and ranges: 0-79, 0-9,42, HumanEval/3 (required: all 164 take hours)"),
             llm:str=typer.Option('local:qwen2.5-coder-1.5b', help="LLM spec: local:qwen2.5-coder-1.5b, local:qwen2.5-coder-0.5b, local:/path.gguf, openai:MODEL"),
@@ -438,14 +445,14 @@ def collect(problems:Optional[str]=typer.Option(None, help="HumanEval ids and ra
             timeout:Optional[float]=typer.Option(None, help=_TIMEOUT_HELP),
             max_retries:Optional[int]=typer.Option(None, help=_RETRIES_HELP),
             quiet:bool=typer.Option(False, '--quiet', '-q', help="no progress bar"),
-            data:Optional[Path]=typer.Option(None, '--data', help="collect labelled candidates (every program drawn, with its hidden verdict) on a problem file with splits, e.g. data/corpus/corpus.jsonl; needs --split train"),
-            split:Optional[str]=typer.Option(None, '--split', help="with --data: train (hidden verdicts are labels for train problems only)"),
+            data:Optional[Path]=typer.Option(None, '--data', help="collect candidates (every program drawn, with its evidence) on a problem file with splits, e.g. data/corpus/corpus.jsonl; needs --split"),
+            split:Optional[str]=typer.Option(None, '--split', help="with --data: train (each with its hidden verdict: labels for train problems only), or dev or test (no hidden verdict; verifier train/eval --problems FILE label them in memory)"),
             samples:int=typer.Option(30, '--samples', help="with --data: completions at temperature per problem besides the greedy answer (the search's budget is samples + 1)"),
             n_inputs:int=typer.Option(8, '--inputs', help="with --data: model-written test inputs per problem, every candidate run on them (0: none)"),
-            exclude:Optional[List[Path]]=typer.Option(None, '--exclude', help="with --data: a benchmark results folder whose problems must not be labelled (repeatable)"),
+            exclude:Optional[List[Path]]=typer.Option(None, '--exclude', help="with --data --split train: a benchmark results folder whose problems must not be labelled (repeatable)"),
             engine:str=typer.Option('local', help="with --data: local (asyncio tasks here) or ray (actors on a Ray cluster)"),
             ray_address:Optional[str]=typer.Option(None, help="with --engine ray: the cluster's address, e.g. HEAD_IP:6379 (default: a local Ray)")):
-    """Record searches on HumanEval problems (visible tests only) as JSONL training data; with --data FILE --split train, every candidate program with its evidence and hidden verdict. Needs --problems (or --data): a bare collect never starts an hours-long run.
+    """Record searches on HumanEval problems (visible tests only) as JSONL training data; with --data FILE --split train, every candidate program with its evidence and hidden verdict (--split dev|test: without it). Needs --problems (or --data): a bare collect never starts an hours-long run.
     Exit code 0: done; 1: some problems failed; 2: bad input; 3: LLM unavailable."""
     from mcts_codegen.collector import run_collect
     from mcts_codegen.records import RunLock, FolderLocked
@@ -671,7 +678,7 @@ def serve(host:str=typer.Option('127.0.0.1', help="interface to bind; 127.0.0.1 
     try: server.serve(host, port, llm=get_client(cfg.llm), workers=workers, db=db)
     except (ValueError, ConfigError, OSError, ImportError) as e: _fail(str(e))
 
-# %% ../nbs/24_cli.ipynb #052ef3e0
+# %% ../nbs/24_cli.ipynb #ff5c8a84
 verifier_app = typer.Typer(help="The verifier: P(hidden pass) of a candidate program from its evidence; train, evaluate, make demo rows.", no_args_is_help=True)
 app.add_typer(verifier_app, name='verifier')
 
@@ -683,37 +690,57 @@ def _candidates(data:list[Path]) -> list[dict]:
     if not rows: _fail(f"--data {' '.join(map(str, data))}: no candidate rows; write them with collect (or mcts-codegen verifier synth)")
     return rows
 
+_PROBLEMS_HELP = "the problem file the rows were collected from, e.g. data/corpus/corpus.jsonl: rows of dev/test problems, collected without hidden verdicts, are labelled in memory by their hidden tests (never written)"
+
+def _labelled(rows:list[dict], problems:Path|None, splits:list[str]) -> list[dict]:
+    "`rows` with the unlabelled rows of `splits` labelled in memory from the `--problems` file (`collector.label_rows`); rc 2 when some need labels and there is no file."
+    from mcts_codegen.verifier import unlabelled
+    n = {s: k for s in splits if (k := unlabelled(rows, s))}
+    if n and problems is None:
+        _fail(f"{' and '.join(f'{k} {s}' for s, k in n.items())} rows have no hidden verdict (collected without labels): "
+              "give the problem file they were collected from, --problems data/corpus/corpus.jsonl, to label them in memory")
+    if problems is None: return rows
+    if not problems.is_file(): _fail(f"--problems {problems}: no such file; give the problem file the candidates were collected from")
+    from mcts_codegen.collector import label_rows
+    try: out = label_rows(rows, problems, splits)
+    except (ValueError, KeyError, OSError) as e: _fail(f"--problems {problems}: {e}")
+    if n: typer.echo(f"labelled {' and '.join(f'{k} {s}' for s, k in n.items())} rows in memory by their hidden tests ({problems})", err=True)
+    return out
+
 @verifier_app.command('train')
-def verifier_train(data:list[Path]=typer.Option(..., '--data', help="candidate rows (JSONL, repeatable) with split and label: train rows fit, dev rows choose"),
+def verifier_train(data:list[Path]=typer.Option(..., '--data', help="candidate rows (JSONL files or collect folders, repeatable) with their split: labelled train rows fit, dev rows choose"),
                    out:Path=typer.Option(..., '--out', help="folder the verifier is written to (verifier.json)"),
                    drop:Optional[list[str]]=typer.Option(None, '--drop', help="a feature group to leave out: likelihood, agreement, static or visible (repeatable)"),
                    keep:float=typer.Option(0.95, help="the doubt threshold keeps this share of dev's visible-passing right programs"),
-                   hidden:bool=typer.Option(False, '--hidden', help="also the code model's hidden state: every row's `embedding` (verifier.add_hidden)")):
-    "Fit a verifier on the train rows, choose its penalty and threshold on the dev rows, save it. Exit code 0: saved; 2: bad input."
+                   hidden:bool=typer.Option(False, '--hidden', help="also the code model's hidden state: every row's `embedding` (verifier.add_hidden)"),
+                   problems:Optional[Path]=typer.Option(None, '--problems', help=_PROBLEMS_HELP + "; here the dev rows")):
+    "Fit a verifier on the train rows, choose its penalty and threshold on the dev rows (labelled from --problems FILE when collected without labels), save it. Exit code 0: saved; 2: bad input."
     from mcts_codegen.verifier import train_verifier, save_verifier, GROUPS
     if bad := sorted(set(drop or []) - set(GROUPS)): _fail(f"--drop {', '.join(bad)}: not a feature group; choose from {', '.join(GROUPS)}")
     if not 0 < keep <= 1: _fail(f"--keep must be in (0, 1], not {keep}")
     _dir_ok(out, '--out')
-    rows = _candidates(data)
+    rows = _labelled(_candidates(data), problems, ['dev'])
     try: v = train_verifier(rows, drop=drop or [], keep=keep, hidden=hidden)
     except ValueError as e: _fail(str(e))
     f = save_verifier(v, out)
     m = v.meta
-    typer.echo(f"{v} from {m['train_rows']} train rows ({m['train_problems']} problems); dev AUC {m['dev_auc_all']}, among visible-passing {m['dev_auc_visible_pass']}; saved to {f}")
+    typer.echo(f"{v} from {m['train_rows']} train rows ({m['train_problems']} problems), reading {', '.join(v.groups)}; "
+               f"dev AUC {m['dev_auc_all']}, among visible-passing {m['dev_auc_visible_pass']}; saved to {f}")
 
 @verifier_app.command('eval')
-def verifier_eval(data:list[Path]=typer.Option(..., '--data', help="labelled candidate rows (JSONL, repeatable)"),
+def verifier_eval(data:list[Path]=typer.Option(..., '--data', help="candidate rows (JSONL files or collect folders, repeatable)"),
                   model:Path=typer.Option(..., '--model', help="folder of a trained verifier"),
                   name:Optional[str]=typer.Option(None, '--name', help="the code model's name: figures go to OUT/NAME/eval.json (default: the --model folder's name)"),
                   split:str=typer.Option('test', help="the split evaluated: test (report), dev or train"),
                   out:Path=typer.Option(Path('results/verifier'), help="results root"),
-                  with_ablation:bool=typer.Option(False, '--ablation', help="also the ablation table (baselines, the verifier less each feature group; retrains on the train and dev rows)")):
-    "Score a verifier on one split: AUC over all candidates and among visible-passing ones, fooled caught, calibration. Exit code 0: written; 2: bad input."
+                  with_ablation:bool=typer.Option(False, '--ablation', help="also the ablation table (baselines, the verifier less each feature group; retrains on the train and dev rows)"),
+                  problems:Optional[Path]=typer.Option(None, '--problems', help=_PROBLEMS_HELP + "; here the evaluated split's rows (and dev's, with --ablation)")):
+    "Score a verifier on one split (its rows labelled from --problems FILE when collected without labels): AUC over all candidates and among visible-passing ones, fooled caught, calibration. Exit code 0: written; 2: bad input."
     from mcts_codegen.verifier import load_verifier, evaluate, ablation, write_eval
     try: v = load_verifier(model)
     except (FileNotFoundError, ValueError, KeyError) as e: _fail(f"--model {model}: {e}")
     _dir_ok(out, '--out')
-    rows = _candidates(data)
+    rows = _labelled(_candidates(data), problems, [s for s in dict.fromkeys([split] + (['dev'] if with_ablation else [])) if s != 'train'])
     try:
         d = evaluate(v, rows, split)
         if with_ablation: d['ablation'] = ablation(rows, split)

@@ -19,7 +19,7 @@ from .experimental import ExperimentalConfig, EXPERIMENTAL_PRESETS, MOVED, moved
 __all__ = ['SAMPLING_KEYS', 'PRESETS', 'SearchConfig', 'LLMConfig', 'ExecutorConfig', 'DataConfig', 'RAGConfig', 'Config',
            'ConfigError', 'preset_settings', 'env_settings', 'create_preset']
 
-# %% ../nbs/01_config.ipynb #e356bf75
+# %% ../nbs/01_config.ipynb #e71ea4b2
 class SearchConfig(BaseModel):
     "How the tree search spends its budget: the core settings (the levers measured and left off are in `experimental`)."
     n_iter:int = Field(30, ge=1, le=100_000, description="MCTS iterations")
@@ -56,6 +56,7 @@ class LLMConfig(BaseModel):
     n_ctx:int = Field(4096, ge=512, le=131_072, description="context window of an embedded model")
     n_threads:int|None = Field(None, ge=1, le=1024, description="CPU threads of an embedded model (default: all cores)")
     batch_decode:bool = Field(False, description="embedded model: decode a request's n samples together as parallel sequences sharing the prompt, and concurrent requests in one batch")
+    logprobs:bool = Field(False, description="report each completion's mean token log-probability (a verifier's likelihood evidence; the engine's PUCT priors then follow them): an OpenAI-compatible server that returns them, or an embedded model with batch_decode")
     tree_sample:bool = Field(False, description="embedded model: draw a request's n samples as a prefix tree that branches where the model is uncertain (fewer generated tokens per sample)")
     tree_entropy:float = Field(1.0, ge=0, le=20, description="with tree_sample: branch at tokens whose entropy (nats) reaches this")
     generation:Literal['body','whole'] = Field('body', description="'body': the answer is prefilled with the prompt's signature and docstring and the model writes only the body, where the backend can continue an assistant message (else as 'whole'); 'whole': the model writes the whole function (the requests before this setting)")
@@ -88,8 +89,8 @@ class RAGConfig(BaseModel):
     min_similarity:float = Field(0.5, ge=-1, le=1, description="similar solved problems need at least this cosine similarity (dense and fusion)")
     api_notes:bool = Field(True, description="also retrieve standard-library notes")
 
-# %% ../nbs/01_config.ipynb #efb95658
-SAMPLING_KEYS:tuple[str,...] = ('tree_sample', 'tree_entropy', 'batch_decode', 'generation') # `llm` settings that change how the embedded model samples: part of a benchmark row's engine version, and what `bench --set llm.KEY=VALUE` takes
+# %% ../nbs/01_config.ipynb #f63f480a
+SAMPLING_KEYS:tuple[str,...] = ('tree_sample', 'tree_entropy', 'batch_decode', 'generation', 'logprobs') # `llm` settings that change how the model samples (or, with logprobs, the priors): part of a benchmark row's engine version, and what `bench --set llm.KEY=VALUE` takes
 
 # %% ../nbs/01_config.ipynb #32e9cde9
 @patch

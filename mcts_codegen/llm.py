@@ -610,7 +610,7 @@ class LocalClient:
         self.load()
         return len(self._llm.tokenize(text.encode(), add_bos=False, special=False))
 
-# %% ../nbs/08_llm.ipynb #60cd18b3
+# %% ../nbs/08_llm.ipynb #eae85abe
 SPEC_FORMS = ("local:qwen2.5-coder-1.5b, local:qwen2.5-coder-0.5b, local:/path/to/model.gguf, "
               "openai:MODEL (OpenAI, or any OpenAI-compatible server with base_url / OPENAI_BASE_URL)")
 
@@ -628,10 +628,10 @@ def get_client(spec:str|LLMConfig|None=None, # e.g. 'local:qwen2.5-coder-1.5b' o
         if arg not in MODELS and not (arg.endswith('.gguf') or os.sep in arg):
             raise ValueError(f"unknown embedded model {arg!r}; use one of {', '.join(MODELS)} or a path to a .gguf file (accepted specs: {SPEC_FORMS})")
         c = LocalClient(arg, n_ctx=cfg.n_ctx, **({'n_threads': cfg.n_threads, 'batch': cfg.batch_decode, 'tree': cfg.tree_sample, 'tree_entropy': cfg.tree_entropy,
-                                                 'generation': cfg.generation} | kw))
+                                                 'generation': cfg.generation, 'logprobs': cfg.logprobs} | kw))
     elif kind == 'openai' and arg:
         c = OpenAIClient(arg, base_url=cfg.base_url or os.environ.get('OPENAI_BASE_URL'), api_key=cfg.api_key or os.environ.get('OPENAI_API_KEY'),
-                         timeout=cfg.timeout, max_retries=cfg.max_retries, concurrency=cfg.concurrency, **({'generation': cfg.generation} | kw))
+                         timeout=cfg.timeout, max_retries=cfg.max_retries, concurrency=cfg.concurrency, **({'generation': cfg.generation, 'logprobs': cfg.logprobs} | kw))
     else: raise ValueError(f"bad LLM spec {spec!r}; accepted forms: {SPEC_FORMS}")
     return CachedClient(c, cfg.cache_path) if cfg.cache else c
 

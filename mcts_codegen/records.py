@@ -185,7 +185,7 @@ def hf_features():
         return Value(prim[t])
     return Features({k: feat(f.annotation) for k, f in TrainingExample.model_fields.items()})
 
-# %% ../nbs/13_records.ipynb #69317c63
+# %% ../nbs/13_records.ipynb #6950c1d6
 CANDIDATE_VERSION = 1 # version of the `CandidateRecord` format; readers skip lines written by a newer one
 
 class CandidateRecord(BaseModel):
@@ -197,12 +197,13 @@ class CandidateRecord(BaseModel):
     unit_size:int # rows of the unit's attempt; the unit is complete when all are there
     index:int # this row's position in the unit, in the order the programs were drawn
     problem_id:str
-    split:str # the problem's split: 'train' (hidden verdicts are labels for train problems only)
+    split:str # the problem's split: 'train' (with its hidden verdict: labels for train problems only), or 'dev' or 'test' (without; labelled in memory at evaluation, `collector.label_rows`)
     llm:str # model that wrote the program
     seed:int # sampling seed of the search
     engine_version:str # package version and search settings (`collector.collect_version`)
     preset:str|None = None
     # --- the program and how it was made
+    prompt:str|None = None # the problem text the search saw (the verifier reads its example values; None in rows written before it was recorded)
     code:str # the whole program
     key:str # `engine.code_key`: equal programs share it
     made:str # 'greedy' (temperature 0), 'fresh' (a sample at temperature), 'refine', 'plan' or 'repair'
@@ -226,8 +227,8 @@ class CandidateRecord(BaseModel):
     inputs:list[str] = Field(default_factory=list) # calls of the entry point the model wrote (empty: none parsed, or off)
     outputs:list[str|None] = Field(default_factory=list) # per input: short repr of what it returned (None: it raised)
     raised:list[str|None] = Field(default_factory=list) # per input: the exception type it raised (None: it returned)
-    # --- hidden verdict: the problem's hidden test, run once per distinct program after the search ended
-    hidden_passed:bool|None = None # passes the hidden test (a crash or a timeout fails it); None: not checked
+    # --- hidden verdict (train problems): the problem's hidden test, run once per distinct program after the search ended
+    hidden_passed:bool|None = None # passes the hidden test (a crash or a timeout fails it); None: not checked (rows of dev and test problems)
     hidden_status:str|None = None
     hidden_error:str|None = None # exception type on the hidden test
     timestamp:float = 0.0 # unix time the unit was written

@@ -16,7 +16,7 @@ from .rag import Embedder, bm25_tokens
 # %% auto #0
 __all__ = ['ScriptedClient', 'HashEmbedder', 'FakePineconeIndex', 'scripted_episodes']
 
-# %% ../nbs/23_testing.ipynb #a98f587a
+# %% ../nbs/23_testing.ipynb #4e77eb6b
 def _cut(text:str, stop:list[str]|None) -> str:
     "`text` up to the first occurrence of any `stop` string."
     for s in stop or []:
@@ -27,9 +27,10 @@ class ScriptedClient:
     "For unit tests only: answers with canned `responses` in order (or `responses(messages)`), never a model."
     def __init__(self, responses:list[str]|Callable[[list[dict]],str], # texts played in order, or a function of the messages
                  name:str='scripted',
-                 prefill:bool=False): # continue a prefilled answer (a last assistant message: the text played goes on from it), and ask agents for bodies
+                 prefill:bool=False, # continue a prefilled answer (a last assistant message: the text played goes on from it), and ask agents for bodies
+                 logprob:float|None=None): # report this mean token log-probability with every completion, as a client asked for logprobs does (None: none)
         self.responses, self.name, self.usage, self.log, self._i = responses, name, Usage(cost_usd=0.0), [], 0
-        self.prefill, self.generation = prefill, 'body' if prefill else 'whole'
+        self.prefill, self.generation, self.logprob = prefill, 'body' if prefill else 'whole', logprob
 
     async def prefills(self) -> bool: return self.prefill
 
@@ -46,7 +47,7 @@ class ScriptedClient:
         self.log.append(dict(messages=messages, n=n, temperature=temperature, max_tokens=max_tokens, seed=seed, stop=stop))
         pt = sum(len(str(m['content']).split()) for m in messages)
         pre = messages[-1]['content'] if self.prefill and messages[-1]['role'] == 'assistant' else ''
-        out = [Completion(pre + t, pt, len(t.split()), 'stop') for t in (_cut(self._next(messages), stop) for _ in range(n))]
+        out = [Completion(pre + t, pt, len(t.split()), 'stop', self.logprob) for t in (_cut(self._next(messages), stop) for _ in range(n))]
         u = self.usage
         u.calls, u.requests, u.completions = u.calls+1, u.requests+1, u.completions+n
         u.prompt_tokens += pt; u.completion_tokens += sum(c.completion_tokens for c in out)

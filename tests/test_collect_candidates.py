@@ -53,8 +53,8 @@ class Double:
 
 def key(r): return (r.unit_id, r.index, r.key, r.made, r.hidden_passed, r.visible_passed, tuple(r.outputs))
 
-def collect(pfile, out, client=None, **kw):
-    return run_candidates(pfile, 'train', client or Double(_records()), out, **(dict(samples=4, n_inputs=3, concurrency=2, progress=False) | kw))
+def collect(pfile, out, client=None, split='train', **kw):
+    return run_candidates(pfile, split, client or Double(_records()), out, **(dict(samples=4, n_inputs=3, concurrency=2, progress=False) | kw))
 
 # ---- labels on training problems only
 
@@ -74,8 +74,27 @@ def test_assert_trainable_refuses_everything_but_train(pfile, tmp_path):
 def test_no_label_is_collected_on_dev_or_test(pfile, tmp_path, split):
     "Without the check, these runs would search and label dev/test problems: the double would be called and rows written."
     d = Double(_records())
-    with pytest.raises(TrainingRefused): run_candidates(pfile, split, d, tmp_path/'out', samples=2, progress=False)
+    with pytest.raises(TrainingRefused): run_candidates(pfile, split, d, tmp_path/'out', samples=2, progress=False, labels=True)
     assert d.calls == 0 and not (tmp_path/'out'/CANDIDATES_FILE).exists()
+
+@pytest.mark.parametrize('split', ['dev', 'test'])
+def test_dev_and_test_rows_are_collected_without_hidden_verdicts(pfile, tmp_path, split, monkeypatch):
+    "The same rows as train's, but no hidden verdict, no searches' states, and the hidden test never reaches the collection (the old code refused the split)."
+    from mcts_codegen.executor import Executor
+    checks, recs, unit = [], [], collector.collect_unit
+    real = Executor.run_check
+    def spy(self, code, check, *a, **kw): checks.append(check); return real(self, code, check, *a, **kw)
+    async def seen(rec, *a, **kw): recs.append(dict(rec)); return await unit(rec, *a, **kw)
+    monkeypatch.setattr(Executor, 'run_check', spy); monkeypatch.setattr(collector, 'collect_unit', seen)
+    s = collect(pfile, tmp_path/'out', split=split)
+    want = [r['task_id'] for r in _records() if r['split'] == split]
+    rows = read_candidates(s.path)
+    assert (s.units, s.errors, s.labels) == (len(want), {}, False) and 'unlabelled' in s.summary()
+    assert {r.problem_id for r in rows} == set(want) and {r.split for r in rows} == {split} and len(rows) == 5 * len(want)
+    assert all(r.hidden_passed is None and r.hidden_status is None and r.prompt for r in rows)
+    assert all(r.inputs and r.logprob_mean is not None for r in rows)  # the evidence is all there
+    assert checks == [] and recs and all(set(r) <= {'task_id', 'prompt', 'entry_point', 'split', 'language'} for r in recs)
+    assert not (tmp_path/'out'/'episodes').exists() or not any((tmp_path/'out'/'episodes').iterdir())
 
 def test_a_file_without_splits_is_refused(tmp_path):
     p = tmp_path/'nosplit.jsonl'
@@ -158,7 +177,7 @@ def one_error(r) -> str:
 
 @pytest.mark.parametrize('args,why', [
     (['--split', 'train'], 'HumanEval has no train split'),
-    (['--split', 'dev', '--data', '{pfile}'], 'is a dev problem'),
+    (['--split', 'valid', '--data', '{pfile}'], 'split must be one of'),
     (['--data', '{pfile}'], 'add --split train'),
     (['--data', '{pfile}', '--split', 'train', '--engine', 'spark'], '--engine must be local or ray'),
     (['--data', '{pfile}', '--split', 'train', '--max-calls', '3'], '--samples'),
@@ -182,6 +201,14 @@ def test_collect_command_end_to_end(pfile, tmp_path, monkeypatch):
     assert len(read_candidates(tmp_path/'out'/CANDIDATES_FILE)) == 12
     r = CliRunner().invoke(app, args)
     assert r.exit_code == 0 and '4 already there' in r.output
+
+def test_collect_command_dev_split_writes_no_labels(pfile, tmp_path, monkeypatch):
+    mk = lambda *a, **kw: Double(_records())
+    monkeypatch.setattr(llm, 'get_client', mk); monkeypatch.setattr(collector, 'get_client', mk)
+    r = CliRunner().invoke(app, ['collect', '--data', str(pfile), '--split', 'dev', '--samples', '2', '--inputs', '2', '--out', str(tmp_path/'out')])
+    assert r.exit_code == 0, r.output
+    assert '1 problems (3 candidates, unlabelled)' in r.output
+    assert {x.hidden_passed for x in read_candidates(tmp_path/'out'/CANDIDATES_FILE)} == {None}
 
 def test_engine_ray_without_ray_names_the_fix(pfile, tmp_path, monkeypatch):
     monkeypatch.setitem(sys.modules, 'ray', None)  # as if Ray were not installed

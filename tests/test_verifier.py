@@ -75,7 +75,7 @@ def test_the_verifier_never_sees_a_hidden_test(ex):
     for problem, cands in stub.calls:
         assert problem.hidden_test is None
         assert SECRET not in json.dumps(cands) and '12345' not in repr(problem)
-        assert all(set(c) <= {'code', 'origin', 'visible', 'n_visible', 'visible_pass'} for c in cands)
+        assert all(set(c) <= {'code', 'origin', 'visible', 'n_visible', 'visible_pass', 'logprob_mean', 'logprob_sum', 'n_tokens'} for c in cands)
 
 def test_the_verifier_never_sees_a_hidden_test_in_a_benchmark(ex, monkeypatch):
     "Through the benchmark's honest protocol: the hidden check exists, the verifier is on, and it never meets the hidden test."
@@ -148,3 +148,81 @@ def test_cli_train_eval_and_bench_errors(tmp_path):
     assert run(app, ['verifier', 'eval', '--data', str(data), '--model', str(tmp_path)]).exit_code == 2
     r = run(app, ['bench', '--verifier', str(tmp_path/'nowhere'), '--problems', '0', '--llm', 'openai:x', '--base-url', 'http://127.0.0.1:9'])
     assert r.exit_code == 2 and 'verifier train' in r.output
+
+# --- the search feeds the verifier what collection recorded; dev and test rows labelled at evaluation, in memory
+
+def test_the_search_hands_the_verifier_what_collection_records(ex):
+    "Feature by feature, the search's candidate of each draw equals the collected row of the same draw (the old search passed no likelihood, no repeats, no greedy origin)."
+    from mcts_codegen.collector import collect_unit, candidates_config
+    progs = [RIGHT, FOOLS, RIGHT, FAILS] + [FAILS.replace('a + b', f'a + b + {i}') for i in range(8)]
+    rec = dict(task_id=TOY.id, split='train', prompt=TOY.prompt, entry_point='absdiff', test=TOY.hidden_test)
+    cfg = candidates_config(samples=5, n_variants=2, parallel=1, verify_choice=True)  # verify_choice: asked at every evaluation, the path unchanged
+    u = asyncio.run(collect_unit(rec, ScriptedClient([fence(c) for c in progs], logprob=-0.3), ex, cfg, 'scripted', n_inputs=0))
+    rows = [r.model_dump() for r in u.records]
+    class Last:
+        threshold, groups = 0.5, ['likelihood', 'static', 'visible']
+        def trust(self, problem, cands): self.cands = cands; return [0.5] * len(cands)
+    last = Last()
+    MCTSEngine(ScriptedClient([fence(c) for c in progs], logprob=-0.3), cfg, executor=ex, verifier=last).search(TOY)
+    cands = [dict(c, problem_id=TOY.id, prompt=TOY.prompt) for c in last.cands]
+    assert len(cands) == len(rows) == 6 and [c['code'] for c in cands] == [r['code'] for r in rows]
+    assert cands[0]['origin'] == 'greedy' and cands[2]['code'] == cands[0]['code']  # the greedy answer, and a repeat of it
+    for c, r in zip(cands, rows): assert features(c, cands) == features(r, rows)
+    assert features(cands[0], cands)['has_lp'] == 1 and features(cands[0], cands)['greedy'] == 1
+
+def test_a_verifier_needing_evidence_the_search_lacks_is_refused_or_warned(ex, tmp_path):
+    rows = synth_candidates(30, 6, seed=6)
+    full, search_one = train_verifier(rows), train_verifier(rows, drop=['agreement'])
+    assert full.groups == ['likelihood', 'agreement', 'static', 'visible'] and search_one.groups == ['likelihood', 'static', 'visible']
+    with pytest.warns(UserWarning, match='agreement'): MCTSEngine(ScriptedClient([]), create_preset('VERIFIED', executor__workers=1), verifier=full).close()
+    with pytest.warns(UserWarning, match='no log-probabilities'):  # a client that reports none: the likelihood features would be zeros
+        search([fence(RIGHT)], ex, search_one, max_llm_calls=1, verify_choice=True)
+    run = CliRunner().invoke
+    for v, name in ((full, 'full'), (search_one, 'search')): save_verifier(v, tmp_path/name)
+    bench = ['bench', '--problems', '0', '--llm', 'openai:x', '--base-url', 'http://127.0.0.1:9', '--verifier']
+    r = run(app, bench + [str(tmp_path/'full')])
+    assert r.exit_code == 2 and '--drop agreement' in r.output
+    r = run(app, bench + [str(tmp_path/'search')])
+    assert r.exit_code == 2 and 'llm.logprobs=true' in r.output
+    r = run(app, bench + [str(tmp_path/'search'), '--set', 'llm.logprobs=true'])
+    assert r.exit_code == 3, r.output  # the verifier is accepted; the server at port 9 is not there
+
+@pytest.fixture
+def collected(tmp_path):
+    "Candidate rows of a 6-problem file (train, dev and test), as collect writes them: train labelled, dev and test not; the file they came from."
+    from mcts_codegen.collector import run_candidates
+    from test_collect_candidates import Double, _records
+    pf = tmp_path/'problems.jsonl'
+    pf.write_text(''.join(json.dumps(r) + '\n' for r in _records()))
+    for s in ('train', 'dev', 'test'): run_candidates(pf, s, Double(_records()), tmp_path/'cands', samples=5, n_inputs=3, concurrency=2, progress=False)
+    return tmp_path/'cands', pf
+
+def test_train_and_eval_label_dev_and_test_rows_in_memory(collected, tmp_path):
+    cands, pf = collected
+    f = cands/'candidates.jsonl'
+    before = f.read_bytes()
+    assert {r['split'] for r in read_candidates(f) if r['label'] is None} == {'dev', 'test'}
+    run = CliRunner().invoke
+    r = run(app, ['verifier', 'train', '--data', str(cands), '--problems', str(pf), '--out', str(tmp_path/'v')])
+    assert r.exit_code == 0, r.output
+    assert 'labelled 6 dev rows in memory' in r.output and 'reading likelihood, agreement, static, visible' in r.output
+    r = run(app, ['verifier', 'eval', '--data', str(cands), '--problems', str(pf), '--model', str(tmp_path/'v'), '--name', 'double', '--out', str(tmp_path/'res'), '--ablation'])
+    assert r.exit_code == 0, r.output
+    d = json.loads((tmp_path/'res/double/eval.json').read_text())
+    assert (d['candidates'], d['problems'], d['split']) == (6, 1, 'test') and {'auc_all', 'auc_visible_pass', 'fooled_caught'} <= set(d)
+    assert f.read_bytes() == before  # no label reached the candidates file
+
+def test_unlabelled_rows_without_a_problem_file_name_the_fix(collected, tmp_path):
+    cands, pf = collected
+    run = CliRunner().invoke
+    for args in (['verifier', 'train', '--data', str(cands), '--out', str(tmp_path/'v')],
+                 ['verifier', 'eval', '--data', str(cands), '--model', str(tmp_path/'v')]):
+        if args[1] == 'eval': save_verifier(train_verifier(synth_candidates(20, 4, seed=7)), tmp_path/'v')
+        r = run(app, args)
+        errs = [l for l in r.output.splitlines() if l.startswith('error:')]
+        assert r.exit_code == 2 and len(errs) == 1 and '--problems' in errs[0] and 'Traceback' not in r.output, r.output
+    with pytest.raises(ValueError, match='--problems FILE'): train_verifier(read_candidates(cands/'candidates.jsonl'))
+    other = tmp_path/'other.jsonl'  # the problems in other splits: refused, not labelled
+    other.write_text(''.join(json.dumps(dict(json.loads(l), split='train')) + '\n' for l in pf.read_text().splitlines()))
+    r = run(app, ['verifier', 'train', '--data', str(cands), '--problems', str(other), '--out', str(tmp_path/'v2')])
+    assert r.exit_code == 2 and 'one split' in r.output
