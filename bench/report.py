@@ -132,8 +132,8 @@ def score_table(res:dict, names, halves:bool=True) -> list[str]:
     return md(['strategy', *(k.replace('-', '–') for k, _ in cols), 'completions mean / max', 'tokens mean / max',
                'from the response cache', 's / problem on cache misses', 'engine'], rows)
 
-def pair_table(res:dict, pairs, halves:bool=True) -> list[str]:
-    "Paired A vs B by half: points, problems only A / only B solves, exact McNemar p, problems."
+def pair_rows(res:dict, pairs, halves:bool=True) -> list[list]:
+    "Rows of `pair_table`: A vs B, then a cell per half (or one for all problems)."
     cols = list(HUMANEVAL_SPLITS.items()) if halves else [('all', None)]
     rows = []
     for a, b in pairs:
@@ -145,7 +145,13 @@ def pair_table(res:dict, pairs, halves:bool=True) -> list[str]:
             p = paired(x, y)
             cells.append(f"{p['diff_pts']:+.1f} pts ({p['wins']} / {p['losses']}, p = {ratio(p['p_mcnemar'])}, {p['problems']} problems)")
         rows.append([f"{a} vs {b}", *cells])
-    return md(['A vs B (points; A only / B only, exact McNemar p)', *(k.replace('-', '–') for k, _ in cols)], rows) if rows else []
+    return rows
+
+def pair_table(res:dict, pairs, halves:bool=True) -> list[str]:
+    "Paired A vs B by half: points, problems only A / only B solves, exact McNemar p, problems."
+    cols = list(HUMANEVAL_SPLITS) if halves else ['all']
+    rows = pair_rows(res, pairs, halves)
+    return md(['A vs B (points; A only / B only, exact McNemar p)', *(k.replace('-', '–') for k in cols)], rows) if rows else []
 
 def shortfall_table(res:dict, names=('mcts-balanced',)) -> list[str]:
     "The problems oracle@10 solves and each strategy does not, by cause, with their ids."
@@ -157,12 +163,15 @@ def shortfall_table(res:dict, names=('mcts-balanced',)) -> list[str]:
         rows.append([s, sum(map(len, g.values()))] + [f"{len(g[k])} ({numbers(g[k])})" for k in ('visible tests fooled', 'no visible pass found', 'no visible tests')])
     return md(['strategy', 'oracle@10 solves, it does not', 'visible tests fooled', 'no visible pass found in 10 calls', 'no visible tests'], rows) if rows else []
 
+def half_arms(res:dict, arms:dict, base:str):
+    "(arm, its half, the arm's rows there, `base`'s rows there) for each arm of `arms` that ran one half only."
+    for arm, rng in arms.items():
+        if arm in res and base in res and res[arm].problems != 164: yield arm, rng, subset(res[arm], rng), subset(res[base], rng)
+
 def arm_table(res:dict, arms:dict, base:str='mcts-balanced') -> list[str]:
     "Arms run on one half only, against `base` on the same problems: score, pairing, budgets, and what only the arm solves."
     rows = []
-    for arm, rng in arms.items():
-        if arm not in res or base not in res or res[arm].problems == 164: continue
-        a, m = subset(res[arm], rng), subset(res[base], rng)
+    for arm, rng, a, m in half_arms(res, arms, base):
         p = paired(a, m)
         others = [x for k, b in res.items() if k not in (arm, 'oracle') and (x := subset(b, rng)) is not None and x.problems == a.problems]
         only = solved(a) - set().union(*map(solved, others))
@@ -236,6 +245,121 @@ def plan_table(ne:dict) -> list[str]:
         rows.append([arm, SET[arm], f"{len(new)} ({numbers(new)})", f"{len(lost)} ({numbers(lost)})"])
     return md(['arm', 'settings', 'solves, neither mcts-balanced nor any oracle@10 sample does', 'loses to mcts-balanced'], rows) if rows else []
 
+def tally(b, key:str) -> int: return sum(r.stats.get(key, 0) for r in b.per_problem)
+
+def inside_table(res:dict, arms:dict, base:str='mcts-balanced') -> list[str]:
+    "What the search arms (run on one half) did inside their searches, against `base` on the same problems: duplicates, children by kind, expansions in flight, plans, network values."
+    rows = []
+    for arm, rng, a, m in half_arms(res, arms, base):
+        if not all('fresh' in r.stats for r in a.per_problem): continue  # not a search (hrm, trm)
+        fl = [r.stats.get('max_in_flight', 1) for r in a.per_problem]
+        planned = {r.task_id for r in a.per_problem if r.stats.get('plan', 0)}
+        plans = f"{len(planned)} ({numbers(planned)})" if len(planned) <= 12 else f"{len(planned)} (every problem)" if len(planned) == a.problems else str(len(planned))
+        rows.append([arm, rng.replace('-', '–'), f"{tally(a, 'duplicates')} / {tally(m, 'duplicates')}", f"{tally(a, 'fresh')} / {tally(m, 'fresh')}",
+                     f"{tally(a, 'refine')} / {tally(m, 'refine')}", f"{max(fl)} ({fl.count(max(fl))})", plans, tally(a, 'net_values')])
+    return md(['arm', 'problems', 'duplicate programs arm / base', 'fresh children arm / base', 'refinements arm / base',
+               'most expansions in flight (problems at it)', 'problems where it planned', 'value-network calls'], rows) if rows else []
+
+def rag_after(res:dict, arm:str='mcts-rag1', rng:str='82-163') -> dict|None:
+    "Retrieval held back until the greedy answer failed, against mcts-balanced: both ask the same greedy prompt, so they can differ only where it failed."
+    if arm not in res or 'mcts-balanced' not in res: return None
+    a, b = ({r.task_id: r for r in subset(res[s], rng).per_problem} for s in (arm, 'mcts-balanced'))
+    failed = [t for t in b if a[t].llm_calls > 1 and b[t].llm_calls > 1]
+    return dict(failed=failed, arm=sum(a[t].passed for t in failed), base=sum(b[t].passed for t in failed),
+                elsewhere=sum(a[t].passed != b[t].passed for t in b if t not in failed), p=paired(subset(res[arm], rng), subset(res['mcts-balanced'], rng)))
+
+def rag_after_table(res:dict) -> list[str]:
+    if (r := rag_after(res)) is None: return []
+    return md(['greedy answer failed (problems)', 'mcts-rag1 solves there', 'mcts-balanced solves there', 'won / lost', 'McNemar p', 'differences elsewhere'],
+              [[len(r['failed']), r['arm'], r['base'], f"{r['p']['wins']} / {r['p']['losses']}", ratio(r['p']['p_mcnemar']), r['elsewhere']]])
+
+# ---- the router: what it costs on the test half, its settings, one router per model, and what any router could save ----
+@functools.cache
+def shipped():
+    "The router the package ships (mcts_codegen/router.json)."
+    from mcts_codegen.router import default_controller
+    return default_controller()
+
+def replayed(ctl, folder:Path, rng:str='82-163') -> list[dict]:
+    from mcts_codegen.router import replay
+    return replay(ctl, folder, rng)
+
+def mean(xs) -> float: return sum(xs) / len(xs)
+
+def cost_table() -> list[str]:
+    "Per model, every submitting strategy that ran the whole test half: solved and mean completions; the shipped router replayed, and the router with hindsight."
+    rows = []
+    for model in (SMALL, LARGE):
+        he = humaneval(model)
+        part = {s: x for s, b in he.items() if s != 'oracle' and (x := subset(b, '82-163')) is not None and x.problems == 82}
+        for s in sorted(part, key=lambda s: (part[s].calls_mean, s)): rows.append([SIZE[model], NAMES.get(s, s), f"{part[s].solved}/82", f"{part[s].calls_mean:.2f}"])
+        rep = replayed(shipped(), HE/model)
+        rows.append([SIZE[model], 'auto, replayed from the rows', f"{sum(r['passed'] for r in rep)}/82", f"{mean([r['calls'] for r in rep]):.2f}"])
+        h = hindsight({s: part[s] for s in ('greedy', 'best-of-n', 'mcts-balanced')})
+        rows.append([SIZE[model], 'router with hindsight (a bound)', f"{h['solved']}/82", f"{h['calls_mean']:.2f}"])
+    return md(['model', 'strategy', 'solved', 'completions per problem'], rows)
+
+GRID = dict(lam=(0, 0.5, 1, 2, 3), min_p=(0.05, 0.15, 0.25, 0.35, 0.45, 0.55, 0.65))
+
+@functools.cache
+def grid() -> dict:
+    "The shipped router's models at every (λ, min_p) of `GRID`, replayed on the 0.5B model's test half: (solved, mean completions)."
+    from mcts_codegen.router import MetaController
+    s = shipped()
+    return {(l, p): (sum(r['passed'] for r in rep), mean([r['calls'] for r in rep]))
+            for l in GRID['lam'] for p in GRID['min_p'] if (rep := replayed(MetaController(s.models, lam=l, min_p=p, trained_on=s.trained_on), HE/SMALL))}
+
+def grid_table() -> list[str]:
+    g = grid()
+    return md(['λ \\ min_p', *map(str, GRID['min_p'])], [[l, *(f"{g[l, p][0]} @ {g[l, p][1]:.2f}" for p in GRID['min_p'])] for l in GRID['lam']])
+
+@functools.cache
+def own_router() -> dict|None:
+    "A router fitted on the 1.5B model's own rows of 0–81 against the shipped one, both replayed on its test half."
+    from mcts_codegen.router import MetaController
+    if not (HE/LARGE).is_dir(): return None
+    own = MetaController.fit(HE/LARGE)
+    a, b = replayed(shipped(), HE/LARGE), replayed(own, HE/LARGE)
+    return dict(shipped=a, own=b, same=sum(x['route'] == y['route'] for x, y in zip(a, b)),
+                fails=sum(r.visible_frac != 1.0 for r in subset(humaneval(LARGE)['greedy'], '0-81').per_problem))
+
+def own_router_table() -> list[str]:
+    if (o := own_router()) is None: return []
+    return md(['router (1.5B, problems 82–163)', 'solved', 'completions per problem', 'the same route as the shipped one', 'greedy fails its visible tests on 0–81'],
+              [[name, f"{sum(r['passed'] for r in o[k])}/82", f"{mean([r['calls'] for r in o[k]]):.2f}", '—' if k == 'shipped' else f"{o['same']}/82", o['fails']]
+               for name, k in (('the shipped one (fitted on the 0.5B rows of 0–81)', 'shipped'), ('fitted on the 1.5B rows of 0–81', 'own'))])
+
+@functools.cache
+def bounds() -> dict:
+    "Completions saved against mcts-balanced by a perfect stop rule on it (alone), and by perfect choice among greedy, best-of-n and mcts-balanced as well (choice), giving up after k completions where no strategy solves a problem."
+    out = {}
+    for model in (SMALL, LARGE):
+        he = humaneval(model)
+        for rng in ('0-163', '82-163'):
+            part = {s: subset(he[s], rng) for s in ('greedy', 'best-of-n', 'mcts-balanced')}
+            m = part['mcts-balanced']
+            for k in (1, 2, 3):
+                out[model, rng, k] = (1 - hindsight({'mcts-balanced': m}, k)['calls_mean'] / m.calls_mean, 1 - hindsight(part, k)['calls_mean'] / m.calls_mean)
+    return out
+
+def bounds_table() -> list[str]:
+    b = bounds()
+    return md(['model', 'problems', *(f"stop alone, k = {k}" for k in (1, 2, 3)), *(f"choice and stop, k = {k}" for k in (1, 2, 3))],
+              [[SIZE[model], rng.replace('-', '–'), *(f"{100 * b[model, rng, k][0]:.1f}%" for k in (1, 2, 3)), *(f"{100 * b[model, rng, k][1]:.1f}%" for k in (1, 2, 3))]
+               for model in (SMALL, LARGE) for rng in ('0-163', '82-163')])
+
+def router_section() -> list[str]:
+    "The router's tables: the test half's cost per strategy, its settings replayed, one router per model, and the bound on any router's saving."
+    if not all(s in humaneval(m) for m in (SMALL, LARGE) for s in ('greedy', 'best-of-n', 'mcts-balanced')): return []
+    cmd, folders = 'bash bench/protocol_v2.sh [MODEL]; the router replayed on the rows by bench/report.py', [HE/SMALL, HE/LARGE]
+    bs = [humaneval(m)[s] for m in (SMALL, LARGE) for s in ('greedy', 'best-of-n', 'mcts-balanced', 'auto') if s in humaneval(m)]
+    out = ['## The router', '', '### Cost on the test half (82–163)', ''] + cost_table() + stamp(cmd, folders, bs)
+    out += ["### The shipped router's two settings, replayed (0.5B, 82–163; solved @ completions per problem)", ''] + grid_table()
+    out += stamp(cmd, [HE/SMALL], [humaneval(SMALL)[s] for s in ('greedy', *shipped().models) if s in humaneval(SMALL)])
+    if o := own_router_table(): out += ['### One router per model?', ''] + o + stamp(cmd, [HE/LARGE], [humaneval(LARGE)[s] for s in ('greedy', 'best-of-n', 'mcts-balanced')])
+    out += ['### What any router could save (completions saved against mcts-balanced; bounds that read hidden verdicts)', ''] + bounds_table()
+    return out + stamp(cmd, folders, [humaneval(m)[s] for m in (SMALL, LARGE) for s in ('greedy', 'best-of-n', 'mcts-balanced')])
+
 # ---- the page ---------------------------------------------------------------------------------------------------------
 HE, NE = RES/'humaneval-v2', RES/'neweval-v2'
 PROTOCOL = {SMALL: 'bash bench/protocol_v2.sh', LARGE: f'bash bench/protocol_v2.sh {LARGE}'}
@@ -293,6 +417,13 @@ def legacy() -> list[str]:
     out = ['### Scores', ''] + md(['model', 'strategy', 'all 164', 'completions mean / max', 'tokens mean / max', 's / problem (cache hits included)', 'peak RSS'], rows)
     out += stamp('mcts-codegen bench --problems 0-163 --strategy greedy,best-of-n,reflexion,mcts-balanced,oracle --n 10 --llm local:MODEL',
                  [root/SMALL, root/LARGE], bs)
+    old = {SIZE[m]: load_results(root/m) for m in (SMALL, LARGE)}
+    pairs = [('mcts-balanced', 'greedy'), ('mcts-balanced', 'best-of-n'), ('mcts-balanced', 'reflexion'), ('best-of-n', 'greedy'), ('reflexion', 'greedy')]
+    out += ['### Pairs', ''] + md(['model', 'A vs B (points; A only / B only, exact McNemar p)', 'all'],
+                                  [[size, *r] for size, res in old.items() for r in pair_rows(res, pairs, halves=False)])
+    out += ['', '### Against oracle@10 (0.5B)', ''] + shortfall_table(old['0.5B'], ['best-of-n', 'reflexion', 'mcts-balanced'])
+    if w := why_table(old['0.5B']): out += ["", "### Where mcts-balanced's wins come from (0.5B)", ''] + w
+    out += stamp('mcts-codegen bench --problems 0-163 --strategy greedy,best-of-n,reflexion,mcts-balanced,oracle --n 10 --llm local:MODEL', [root/SMALL, root/LARGE], bs)
     base, nets = load_results(root/SMALL, ids='82-163'), load_results(root/f'{SMALL}+nets', ids='82-163')
     arms = {k: v for k, v in (('tests only (mcts-balanced)', base.get('mcts-balanced')), ('LLM reflector (mcts-hybrid)', base.get('mcts-hybrid')),
                               ('value network, reflector where unsure', nets.get('mcts-hybrid'))) if v is not None}
@@ -348,6 +479,12 @@ def measured() -> list[str]:
                     f"{d['job_p50_s']:.1f} / {d['job_p99_s']:.1f}", f"{d['submit_p50_ms']:.0f} / {d['submit_p99_ms']:.0f}", d['errors'], d['rejected_429'],
                     f"{d['server_rss_after_warmup_mb']:.1f} / {d['server_rss_end_mb']:.1f}"]])
         out += stamp('python bench/load_server.py --clients 50 --duration 60 --out results/service/load_50x60.json', [f])
+    if (f := RES/'decode'/'decode_batch.jsonl').is_file():
+        d = jsonl(f)[-1]
+        out += [f"### Batched decoding, one prompt's samples ({d['settings']['note']})", '']
+        out += md(['model', 'sequences', 'threads', 'tokens/s one after another', 'tokens/s in one batch', 'ratio'],
+                  [[SIZE.get(r['model'], r['model']), r['n'], r['threads'], f"{r['seq_tok_s']:.1f}", f"{r['batch_tok_s']:.1f}", f"{r['ratio']:.2f}×"] for r in d['rows']])
+        out += stamp('python bench/decode_batch.py --models qwen2.5-coder-0.5b,qwen2.5-coder-1.5b --ns 1,2,4,8 --tokens 64 --threads 2 --out results/decode/decode_batch.jsonl', [f])
     par = {'sim_scaling.jsonl': ('the latency-simulating server (`bench/sim_server.py`)', 'python bench/parallel_scaling.py --ks 1,2,4,8,16 --calls C --problems 2 --out results/parallel/sim_scaling.jsonl'),
            'llama_server_scaling.jsonl': ('`llama_cpp.server`, 0.5B, 2 threads', 'python bench/parallel_scaling.py --ks 1,2,4,8 --calls 8 --problems 0-1 --no-early-stop --base-url URL'),
            'local_batch_scaling.jsonl': ('the embedded 0.5B model, `llm.batch_decode`', 'python bench/parallel_scaling.py --ks 1s,1,4,8 --calls 8 --local qwen2.5-coder-0.5b --batch-decode --threads 1 --n-variants 1 --problems 0-1 --no-early-stop')}
@@ -358,13 +495,14 @@ def measured() -> list[str]:
         out += [f"### Parallel search against {what}", ''] + md(['calls / problem', 'k in flight', 'wall s', 'LLM calls', 'most in flight', 'generated tokens/s', 'speedup'], rows)
         out += stamp(cmd, [f])
     if (f := RES/'nets'/SMALL/'eval.json').is_file():
-        e, lat = json.loads(f.read_text()), json.loads((f.parent/'latency.json').read_text())
+        e, lat, hist = json.loads(f.read_text()), json.loads((f.parent/'latency.json').read_text()), jsonl(f.parent/'metrics.jsonl')
         t = e['test']
         out += ['### Networks distilled from searches, 0.5B, problems 0–81', '']
-        out += md(['states train / valid / test', 'problems train / valid / test', 'params', 'epochs', 'value AUC (test)', 'policy top-1', 'prior top-1',
-                   'value ms / state', 'reflector ms / state', 'speedup'],
+        out += md(['states train / valid / test', 'problems train / valid / test', 'params', 'epochs (best)', 'value AUC (test; positives)', 'policy top-1',
+                   'prior top-1', 'chance', 'states with a choice', 'value ms / state', 'reflector ms / state', 'speedup'],
                   [[' / '.join(str(e['states'][k]) for k in ('train', 'valid', 'test')), ' / '.join(str(e['problems'][k]) for k in ('train', 'valid', 'test')),
-                    f"{e['params']:,}", e['epochs'], f"{t['value_auc']:.2f}", f"{t['policy_top1']:.3f}", f"{t['prior_top1']:.3f}", lat['value_b1'], f"{lat['reflector']:.0f}",
+                    f"{e['params']:,}", f"{e['epochs']} ({min(hist, key=lambda h: h['val_loss'])['epoch']})", f"{t['value_auc']:.2f} ({t['positives']} of {t['states']})",
+                    f"{t['policy_top1']:.3f}", f"{t['prior_top1']:.3f}", f"{t['policy_chance']:.2f}", t['choice_states'], lat['value_b1'], f"{lat['reflector']:.0f}",
                     f"{lat['speedup']:.0f}×"]])
         out += stamp(f'mcts-codegen train --data data/episodes --out results/nets/{SMALL} --split 0.7,0.1,0.2 --d-model 64 --layers 2 --heads 4 --max-tokens 256; python bench/net_latency.py',
                      [f.parent])
@@ -376,7 +514,8 @@ def model_section(model:str) -> list[str]:
     if not he: return []
     arms = HALF_ARMS if model == SMALL else ARMS_15
     out = [f"## {size}: HumanEval", '', '### Scores', ''] + score_table(he, [*MAIN, *arms, 'oracle']) + stamp(cmd, [HE/model], he.values())
-    pairs = [('mcts-balanced', s) for s in ('best-of-n', 'greedy', 'reflexion', 'oracle')] + [('best-of-n', 'greedy'), ('auto', 'mcts-balanced'), ('auto', 'best-of-n')]
+    pairs = ([('mcts-balanced', s) for s in ('best-of-n', 'greedy', 'reflexion', 'oracle')] + [('best-of-n', 'greedy'), ('reflexion', 'greedy'), ('auto', 'mcts-balanced'), ('auto', 'best-of-n')]
+             + [('trm', 'greedy')])
     out += ['### Pairs', ''] + pair_table(he, pairs + [(a, 'mcts-balanced') for a in arms] + [('mcts-nv1-par8', 'mcts-nv1')]) + stamp(cmd, [HE/model], he.values())
     out += ['### Against oracle@10', ''] + shortfall_table(he, ['mcts-balanced', *(a for a in arms if a in he and he[a].problems == 164)])
     out += stamp(cmd, [HE/model], [he[s] for s in ('mcts-balanced', 'oracle') if s in he])
@@ -385,6 +524,14 @@ def model_section(model:str) -> list[str]:
         out += ['### Arms run on one half', ''] + a
         out += stamp(f"mcts-codegen bench --problems HALF --strategy mcts-balanced --n 10 --llm local:{model} --out results/humaneval-v2 SETTINGS",
                      sorted({HE/model} | {Path(f"{HE/model}+{SIBLINGS[x][0]}") for x in arms if x in he and x in SIBLINGS}), [he[x] for x in arms if x in he])
+    if i := inside_table(he, arms):
+        out += ["### Inside the arms' searches", ''] + i
+        out += stamp(f"mcts-codegen bench --problems HALF --strategy mcts-balanced --n 10 --llm local:{model} --out results/humaneval-v2 SETTINGS",
+                     sorted({HE/model} | {Path(f"{HE/model}+{SIBLINGS[x][0]}") for x in arms if x in he and x in SIBLINGS}), [he[x] for x in (*arms, 'mcts-balanced') if x in he])
+    if r := rag_after_table(he):
+        out += ['### Retrieval only after a failure (mcts-rag1), problems 82–163', ''] + r
+        out += stamp(f"mcts-codegen bench --strategy mcts-balanced --llm local:{model} --problems 82-163 --rag --rag-store S --set search.rag_after=1 --tag rag-after-1 --out results/humaneval-v2",
+                     [HE/model, Path(f"{HE/model}+rag-after-1")], [he['mcts-rag1'], he['mcts-balanced']])
     if c := choice_table(he): out += ['### Choice by agreement (mcts-select), problems 0–81', ''] + c + stamp(f"{cmd}; mcts-codegen bench --problems 0-81 --strategy mcts-select", [HE/model], [he['mcts-select']])
     if r := route_table(he): out += ['### The router (auto) against the single strategies', ''] + r + stamp(cmd, [HE/model], [he[s] for s in ('auto', *route(he)[0]['singles'])])
     if ne:
@@ -426,6 +573,35 @@ def figures() -> dict:
     if (c := choice(humaneval(LARGE))) is not None:
         a, m = subset(humaneval(LARGE)['mcts-select'], '0-81'), subset(humaneval(LARGE)['mcts-balanced'], '0-81')
         f.update(select_fooled=len(c['fooled']), select_fixed=len(c['fixed']), select_tokens=f"{a.tokens_mean / m.tokens_mean:.1f}×")
+    return f | later_figures()
+
+def won_lost(p:dict) -> str: return f"{p['wins']} won, {p['losses']} lost, p = {ratio(p['p_mcnemar'])}"
+
+def later_figures() -> dict:
+    "The figures of the notes on retrieval, the networks, the router's reach and batching."
+    f, he = {}, humaneval(SMALL)
+    old = RES/'legacy'/'humaneval'
+    plain, rag = load_results(old/SMALL, ids='82-163')['greedy'], load_results(old/f'{SMALL}+rag', ids='82-163')['greedy']
+    f.update(rag_with=f"{rag.solved}/{rag.problems}", rag_without=f"{plain.solved}/{plain.problems}", rag_pair=won_lost(paired(rag, plain)))
+    r = rag_after(he)
+    f.update(rag1_failed=len(r['failed']), rag1_arm=r['arm'], rag1_base=r['base'])
+    e, lat = json.loads((RES/'nets'/SMALL/'eval.json').read_text()), json.loads((RES/'nets'/SMALL/'latency.json').read_text())
+    f.update(nets_auc=f"{e['test']['value_auc']:.2f}", nets_speedup=f"{lat['speedup']:.0f}×",
+             nets_pair="won {wins} and lost {losses} problems (p = {p})".format(p=ratio((q := paired(subset(he['mcts-nets'], '82-163'), subset(he['mcts-balanced'], '82-163')))['p_mcnemar']), **q))
+    b = bounds()
+    for tag, model in (('05', SMALL), ('15', LARGE)):
+        for k in (1, 2): f[f'stop{tag}_k{k}'] = f"{100 * b[model, '0-163', k][0]:.0f}%"
+    m, g = subset(he['mcts-balanced'], '82-163'), grid()
+    keep, cheap = [c for s, c in g.values() if s >= m.solved], [s for s, c in g.values() if c <= 0.6 * m.calls_mean]
+    f.update(grid_base=m.solved, grid_goal=f"{0.6 * m.calls_mean:.2f}", grid_keep=f"{min(keep):.2f}" if keep else 'n/a', grid_cheap=max(cheap) if cheap else 'none')
+    dec = {(r['model'], r['n']): r['ratio'] for r in jsonl(RES/'decode'/'decode_batch.jsonl')[-1]['rows']}
+    best = max((n for mm, n in dec if mm == LARGE), key=lambda n: dec[LARGE, n])
+    f.update(dec05_8=f"{dec[SMALL, 8]:.1f}×", dec15_8=f"{dec[LARGE, 8]:.1f}×", dec15_best=f"{dec[LARGE, best]:.1f}×", dec15_best_n=best)
+    sim = {x['settings']['calls']: {r['k']: r['speedup'] for r in x['rows']} for x in jsonl(RES/'parallel'/'sim_scaling.jsonl')}
+    ll = jsonl(RES/'parallel'/'llama_server_scaling.jsonl')[-1]['rows']
+    lb = {str(r['k']): r['gen_per_s'] for r in jsonl(RES/'parallel'/'local_batch_scaling.jsonl')[-1]['rows']}
+    gains = [lb[k] / lb['1'] - 1 for k in ('4', '8')]
+    f.update(sim_k8=f"{sim[64][8]:.1f}×", llama_max=f"{max(r['speedup'] for r in ll):.2f}×", local_gain=f"{100 * min(gains):.0f}–{100 * max(gains):.0f}%")
     return f
 
 def page() -> str:
@@ -433,7 +609,7 @@ def page() -> str:
     out = [FRONT, '## Headline', ''] + headline(engines=True)
     out += stamp('bash bench/protocol_v2.sh [MODEL]', [HE, NE], [b for *_, h, n in headline_rows() for b in (h, n) if b is not None])[:-1]
     out += ['', '## Interpretation', '', NOTES.read_text().format_map(figures()).strip(), '']
-    out += model_section(SMALL) + model_section(LARGE)
+    out += model_section(SMALL) + model_section(LARGE) + router_section()
     out += ['## Legacy protocol (before the fixed protocol; engine `legacy`)', ''] + legacy()
     out += ['## Other measurements', ''] + measured()
     return '\n'.join(out).rstrip('\n') + '\n'
