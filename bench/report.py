@@ -9,7 +9,7 @@ The page's dated interpretation paragraphs are `bench/results_notes.md`, whose `
 A strategy whose rows come from several engine versions is refused (rerun it on every problem), unless --allow-mixed,
 and then its engine column says so. Rows written before versions were recorded are version `legacy`.
 """
-import argparse, difflib, functools, json, sys
+import argparse, difflib, functools, json, statistics, sys
 from pathlib import Path
 from mcts_codegen.benchmark import call_split, hindsight, load_results, paired, shortfall, subset, HUMANEVAL_SPLITS
 from mcts_codegen.stats import mcnemar
@@ -463,7 +463,7 @@ def corpus() -> list[str]:
                 ts = sorted(r['wall_time_nocache'] or r['wall_time'] for r in g)
                 rows.append([SIZE[m], f.stem, sp, lvl, f"{sum(r['passed'] for r in g)}/{len(g)}", sum(not r['passed'] for r in vis),
                              f"{sum(r['llm_calls'] for r in g) / len(g):.2f}", f"{sum(r.get('completion_tokens') or 0 for r in g) / len(g):.0f}",
-                             f"{(ts[(len(ts) - 1) // 2] + ts[len(ts) // 2]) / 2:.1f}", ', '.join(sorted({r['engine_version'] for r in g}))])
+                             f"{statistics.median(ts):.1f}", ', '.join(sorted({r['engine_version'] for r in g}))])
             folders.append(f.parent)
     if rows:
         out += ['### The corpus (original problems, `data/corpus/corpus.jsonl`)', '']
@@ -481,7 +481,7 @@ def generation() -> list[str]:
         by = {}
         for r in jsonl(f): by.setdefault(r['task_id'], {})[r['arm']] = r
         pairs = [v for v in by.values() if len(v) == 2]
-        def med(xs): xs = sorted(xs); return (xs[(len(xs) - 1) // 2] + xs[len(xs) // 2]) / 2
+        med = statistics.median
         for a in ('whole', 'body'):
             xs = [p[a] for p in pairs]
             rows.append([SIZE[m], a, len(xs), f"{sum(x['completion_tokens'] for x in xs) / len(xs):.1f}", f"{sum(x['prompt_tokens'] for x in xs) / len(xs):.0f}",
@@ -508,7 +508,7 @@ def measured() -> list[str]:
         if not (f := RES/'fast-timing-quiet'/m/'mcts-fast.jsonl').is_file(): continue
         b = load_results(f.parent)['mcts-fast']
         ts = sorted(r.wall_time if r.wall_time_nocache is None else r.wall_time_nocache for r in b.per_problem)
-        med = (ts[(len(ts) - 1) // 2] + ts[len(ts) // 2]) / 2
+        med = statistics.median(ts)
         out += [f'### FAST preset wall time, {SIZE[m]}, no cache, one problem at a time', '']
         out += md(['problems', 'median s', 'under 10 s', 'mean s', 'max s', 'solved', 'completions', 'tokens'],
                   [[b.problems, f"{med:.1f}", sum(t < 10 for t in ts), f"{sum(ts) / len(ts):.1f}", f"{max(ts):.0f}", f"{b.solved}/{b.problems}",
