@@ -9,7 +9,7 @@ The page's dated interpretation paragraphs are `bench/results_notes.md`, whose `
 A strategy whose rows come from several engine versions is refused (rerun it on every problem), unless --allow-mixed,
 and then its engine column says so. Rows written before versions were recorded are version `legacy`.
 """
-import argparse, difflib, functools, json, statistics, sys
+import argparse, difflib, functools, json, math, statistics, sys
 from pathlib import Path
 from mcts_codegen.benchmark import call_split, hindsight, load_results, paired, shortfall, subset, HUMANEVAL_SPLITS
 from mcts_codegen.stats import mcnemar
@@ -473,27 +473,42 @@ def corpus() -> list[str]:
     return out
 
 def generation() -> list[str]:
-    "Whole-function against body-only generation (`bench/generation.py`): one table row per model and arm, from each run's rows."
-    out, rows, folders = [], [], []
-    for m in (SMALL, LARGE):
-        f = RES/'generation'/f'{m}+greedy'/'rows.jsonl'
-        if not f.is_file(): continue
-        by = {}
-        for r in jsonl(f): by.setdefault(r['task_id'], {})[r['arm']] = r
-        pairs = [v for v in by.values() if len(v) == 2]
-        med = statistics.median
-        for a in ('whole', 'body'):
-            xs = [p[a] for p in pairs]
-            rows.append([SIZE[m], a, len(xs), f"{sum(x['completion_tokens'] for x in xs) / len(xs):.1f}", f"{sum(x['prompt_tokens'] for x in xs) / len(xs):.0f}",
-                         f"{med([x['wall_time_nocache'] for x in xs]):.1f}", f"{sum(x['passed'] for x in xs)}/{len(xs)}", ', '.join(sorted({x['engine_version'] for x in xs}))])
-        w = sum(p['whole']['passed'] and not p['body']['passed'] for p in pairs); b = sum(p['body']['passed'] and not p['whole']['passed'] for p in pairs)
-        rows.append([SIZE[m], 'body / whole', '', f"{sum(p['body']['completion_tokens'] for p in pairs) / sum(p['whole']['completion_tokens'] for p in pairs):.2f}×", '',
-                     f"{med([p['body']['wall_time_nocache'] for p in pairs]) / med([p['whole']['wall_time_nocache'] for p in pairs]):.2f}×", f"{w} whole-only, {b} body-only, McNemar p = {mcnemar([p['whole']['passed'] for p in pairs], [p['body']['passed'] for p in pairs]):.2g}", ''])
-        folders.append(f.parent)
-    if rows:
-        out += ['### Body-only against whole-function generation, greedy, corpus dev split', '']
-        out += md(['model', 'arm', 'problems', 'generated tokens / completion', 'prompt tokens', 'median s', 'solved', 'engine'], rows)
-        out += stamp('PYTHONPATH=. python bench/generation.py --llm local:MODEL --strategy greedy --data data/corpus/corpus.jsonl --split dev', folders)
+    "Whole-function against body-only generation (`bench/generation.py`): per run (a model and a strategy) one row per arm, then body/whole."
+    out, med = [], statistics.median
+    def p90(xs): s = sorted(xs); return s[min(len(s) - 1, max(0, math.ceil(0.9 * len(s)) - 1))]  # nearest rank, as bench/generation.py
+    runs = {}
+    for f in sorted((RES/'generation').glob('*/rows.jsonl')):
+        m, _, strat = f.parent.name.partition('+')
+        runs.setdefault(strat, []).append((m, f))
+    for strat, fs in sorted(runs.items(), key=lambda kv: kv[0] != 'greedy'):
+        rows, folders, where = [], [], set()
+        for m, f in sorted(fs, key=lambda mf: SIZE.get(mf[0], mf[0])):
+            by = {}
+            for r in jsonl(f): by.setdefault(r['task_id'], {})[r['arm']] = r
+            pairs = [v for v in by.values() if len(v) == 2]
+            if not pairs: continue
+            where.add('corpus dev split' if pairs[0]['whole']['task_id'].startswith('Corpus/') else 'HumanEval ' + ','.join(p['whole']['task_id'].split('/')[1] for p in pairs[:3]) + ',…')
+            for a in ('whole', 'body'):
+                xs = [p[a] for p in pairs]
+                calls = sum(x['llm_calls'] for x in xs)
+                rows.append([SIZE[m], a, len(xs), f"{calls / len(xs):.2f}", f"{sum(x['completion_tokens'] for x in xs) / calls:.1f}", f"{sum(x['prompt_tokens'] for x in xs) / calls:.0f}",
+                             f"{sum(x.get('reused_tokens', 0) for x in xs) / len(xs):.0f}", f"{med([x['wall_time_nocache'] for x in xs]):.1f}", f"{p90([x['wall_time_nocache'] for x in xs]):.1f}",
+                             f"{sum(x['passed'] for x in xs)}/{len(xs)}", ', '.join(sorted({x['engine_version'] for x in xs}))])
+            tok = lambda a: sum(p[a]['completion_tokens'] for p in pairs) / sum(p[a]['llm_calls'] for p in pairs)
+            w = sum(p['whole']['passed'] and not p['body']['passed'] for p in pairs); b = sum(p['body']['passed'] and not p['whole']['passed'] for p in pairs)
+            rows.append([SIZE[m], 'body / whole', '', '', f"{tok('body') / tok('whole'):.2f}×", '', '',
+                         f"{med([p['body']['wall_time_nocache'] for p in pairs]) / med([p['whole']['wall_time_nocache'] for p in pairs]):.2f}×",
+                         f"{p90([p['body']['wall_time_nocache'] for p in pairs]) / p90([p['whole']['wall_time_nocache'] for p in pairs]):.2f}×",
+                         f"{w} whole-only, {b} body-only, McNemar p = {mcnemar([p['whole']['passed'] for p in pairs], [p['body']['passed'] for p in pairs]):.2g}", ''])
+            folders.append(f.parent)
+        if not rows: continue
+        out += [f"### Body-only against whole-function generation, {NAMES.get(strat, strat)}, {', '.join(sorted(where))}", '']
+        out += md(['model', 'arm', 'problems', 'completions / problem', 'generated tokens / completion', 'prompt tokens / completion', 'prompt tokens reused / problem',
+                   'median s', 'p90 s', 'solved', 'engine'], rows)
+        args = json.loads((folders[0]/'summary.json').read_text()).get('settings', {}) if (folders[0]/'summary.json').is_file() else {}
+        cmd = (f"PYTHONPATH=. python bench/generation.py --llm local:MODEL --strategy {strat} --data data/corpus/corpus.jsonl --split dev" if 'corpus' in ''.join(where)
+               else f"PYTHONPATH=. python bench/generation.py --llm local:MODEL --strategy {strat} --problems {','.join(t.split('/')[1] for t in args.get('problems', []))}")
+        out += stamp(cmd, folders)
     return out
 
 def measured() -> list[str]:

@@ -130,7 +130,7 @@ TOY_HIDDEN:dict[str,tuple[str,Any]] = {'add': ('add(2, 2)', 4), 'double': ('doub
 
 def toy_reply(counts:dict # answers played so far, by entry point (updated)
              ) -> Callable[[list[dict]],str]:
-    "The double's answer to any request about a toy problem: calls when asked for test inputs, a grade when asked to grade, else a plan and the next program."
+    "The double's answer to any request about a toy problem: calls when asked for test inputs, a grade when asked to grade, the next body after a prefilled answer, else a plan and the next program."
     def reply(msgs:list[dict]) -> str:
         text = '\n'.join(str(m['content']) for m in msgs)
         p = next((p for p in TOY_PROBLEMS if f"def {p.entry_point}(" in text), None)
@@ -139,6 +139,7 @@ def toy_reply(counts:dict # answers played so far, by entry point (updated)
         if 'Write the calls only' in text: return f"```python\n{ep}(0)\n{ep}(1)\n{ep}(4)\n```"
         if 'Score: X/10' in text: return f"Score: {3 + len(text) % 5}/10\nThe examples do not cover every case."
         i = counts[ep] = counts.get(ep, -1) + 1
+        if msgs[-1]['role'] == 'assistant': return f"    return {TOY_ANSWERS[ep][i % len(TOY_ANSWERS[ep])]}\n```"  # a body request: the answer goes on from the signature
         return f"Plan: follow the examples.\n\n```python\n{p.prompt.splitlines()[0]}\n    return {TOY_ANSWERS[ep][i % len(TOY_ANSWERS[ep])]}\n```"
     return reply
 
@@ -182,13 +183,14 @@ class _TracedClient:
 def behaviour_trace(strategy:str, # a name in `STRATEGIES`
                     cfg:Config, # the settings it runs with
                     n:int=10, # budget per toy problem
+                    body:bool|None=None, # whether the run asks for function bodies (`llm.body_ok` of its client; None: as `cfg.llm.generation` says)
                    ) -> list:
     "What `strategy` does on `TOY_PROBLEMS` with the scripted double: every request, every run of a program, what it submits."
     from mcts_codegen.testing import ScriptedClient
-    log = []
+    log, body = [], cfg.llm.generation == 'body' if body is None else body
     async def one(p:Problem):
         ex = ToyExecutor(log)
-        c = SolveContext(p, Meter(_TracedClient(ScriptedClient(toy_reply({}), name='toy'), log)), ex, n, cfg, None, {})
+        c = SolveContext(p, Meter(_TracedClient(ScriptedClient(toy_reply({}), name='toy', prefill=body), log)), ex, n, cfg, None, {}, body=body)
         async def hidden(code): return ex.run(code, [*p.visible_tests, CallTest(call=TOY_HIDDEN[p.entry_point][0], expected=TOY_HIDDEN[p.entry_point][1])]).passed
         try: out = await (_oracle(c, hidden) if strategy == 'oracle' else _samples(c) if strategy == 'sample' else make_agent(strategy).run(c))
         except Exception as e: log.append(['error', f"{type(e).__name__}: {e}"]); return
@@ -246,11 +248,13 @@ _TRACES:dict[tuple,str] = {}
 
 def engine_version(strategy:str, # a name in `STRATEGIES`
                    cfg:Config, # the settings the strategy runs with
+                   body:bool|None=None, # whether the run asks for function bodies (`llm.body_ok` of its client; None: as `cfg.llm.generation` says)
                   ) -> str:
     "Short hash of what `strategy` does (`behaviour_trace`, cached per process) and of the settings that decide it (`settings_key`)."
     env = tuple(sorted((k, v) for k, v in os.environ.items() if k.startswith('MCTS_CODEGEN_')))  # the presets an agent builds read them
-    key = (strategy, cfg.model_dump_json(), env)
-    if key not in _TRACES: _TRACES[key] = hashlib.sha256(json.dumps(behaviour_trace(strategy, cfg), sort_keys=True, default=str).encode()).hexdigest()
+    body = cfg.llm.generation == 'body' if body is None else body
+    key = (strategy, cfg.model_dump_json(), env, body)
+    if key not in _TRACES: _TRACES[key] = hashlib.sha256(json.dumps(behaviour_trace(strategy, cfg, body=body), sort_keys=True, default=str).encode()).hexdigest()
     return hashlib.sha256(json.dumps(dict(strategy=strategy, trace=_TRACES[key], settings=settings_key(strategy, cfg)), sort_keys=True).encode()).hexdigest()[:10]
 
 # %% ../nbs/19_benchmark.ipynb #2f8abb25
@@ -315,7 +319,7 @@ async def run_problem(strategy:str, # a name in `STRATEGIES`
                       prompt_tokens=meter.prompt_tokens, completion_tokens=meter.completion_tokens,
                       wall_time=round(wall := time.perf_counter() - t0, 4), iterations=out.iterations, error=err, stats=out.stats,
                       visible_tests=len(problem.visible_tests), llm_time_miss=round(clock.miss_time, 4),
-                      wall_time_nocache=round(max(0.0, wall - clock.hit_time), 4), engine_version=engine_version(strategy, cfg))
+                      wall_time_nocache=round(max(0.0, wall - clock.hit_time), 4), engine_version=engine_version(strategy, cfg, c.body))
     if err is None:
         # The strategy has finished. Only now is the hidden test read, and only to score.
         if out.samples is None:
@@ -606,7 +610,8 @@ def run_benchmark(strategies:str|list[str]='greedy', # names or comma lists (see
     name = spec or llm.name
     folder = Path(out)/results_name(name, tag, context is not None, value_model is not None or policy_model is not None, verifier is not None) if out is not None else None
     lock = RunLock(folder).acquire() if folder is not None else None  # before reading what is done: a second run is refused
-    plan = {s: _pending(folder, s, recs, n, seed, resume, engine_version(s, cfg)) for s in names}
+    body = run_sync(body_ok(get_client(spec, cfg.llm) if spec else llm))  # bodies or whole functions: what the rows' versions say (a server is probed once)
+    plan = {s: _pending(folder, s, recs, n, seed, resume, engine_version(s, cfg, body)) for s in names}
     pool, own_exec, results = None, None, {}
     try:
         for s in names:

@@ -296,7 +296,7 @@ def test_engine_version_follows_behaviour_not_source(monkeypatch):
 def test_rows_record_engine_version_and_cache_free_seconds(ex):
     rec = RECS[2]  # never solved: best-of-n draws all 3
     r = asyncio.run(run_problem('best-of-n', rec, SlowCached(stateless_reply, name='m'), ex, n=3))
-    assert r.engine_version == B.engine_version('best-of-n', bench_config()) and r.cache_hits == 3
+    assert r.engine_version == B.engine_version('best-of-n', bench_config(), body=False) and r.cache_hits == 3  # the double cannot continue a prefilled answer
     assert r.wall_time > 0.85 and r.wall_time_nocache < r.wall_time - 0.8 and r.llm_time_miss < 0.05
     b = BenchmarkResult.from_results([r])
     assert b.time_nocache == r.wall_time_nocache and b.engine == r.engine_version
@@ -308,14 +308,14 @@ def test_a_changed_search_reruns_everywhere_and_mixed_versions_are_refused(tmp_p
     a, b = bench_config(0, executor__workers=2), bench_config(0, executor__workers=2, temperature=0.5)
     run = lambda ids, cfg, **kw: run_benchmark('best-of-n', ids, ScriptedClient(stateless_reply, name='m'), n=3, out=tmp_path, cfg=cfg, progress=False, **kw)
     run('0-2', a)
-    assert load_results(tmp_path/'m')['best-of-n'].engine == B.engine_version('best-of-n', a)
+    assert load_results(tmp_path/'m')['best-of-n'].engine == B.engine_version('best-of-n', a, body=False)
     with pytest.warns(UserWarning, match='mix engine versions'): got = run('1', b)  # a resumed run does not count rows of another version as done
-    assert got['best-of-n'].problems == 1 and got['best-of-n'].engine == B.engine_version('best-of-n', b)
+    assert got['best-of-n'].problems == 1 and got['best-of-n'].engine == B.engine_version('best-of-n', b, body=False)
     with pytest.raises(ValueError, match=r'mix engine versions .*--allow-mixed'): load_results(tmp_path/'m')
     mixed = load_results(tmp_path/'m', allow_mixed=True)['best-of-n']
     assert mixed.engine.startswith('mixed: ') and sorted(mixed.engine_versions.values()) == [1, 2]
     run('0-2', b)  # the strategy rerun everywhere: one version again
-    assert load_results(tmp_path/'m')['best-of-n'].engine_versions == {B.engine_version('best-of-n', b): 3}
+    assert load_results(tmp_path/'m')['best-of-n'].engine_versions == {B.engine_version('best-of-n', b, body=False): 3}
     assert len(read_results(tmp_path/'m'/'best-of-n.jsonl')) == 6  # 3 + 1 + the 2 not yet run with b
 
 def test_report_refuses_mixed_versions_and_prints_the_halves(tmp_path, capsys):
@@ -374,3 +374,11 @@ def test_bench_set_runs_an_ablation_arm_in_its_own_folder(monkeypatch, tmp_path)
     for bad in (['--set', 'fix'], ['--set', 'search.fix=patch'], ['--set', 'llm.spec=x'], ['--set', 'llm.tree_entropy=-1']):
         r = CliRunner().invoke(app, base + bad)
         assert r.exit_code == 2 and '--set' in r.output, (bad, r.output)
+
+def test_a_row_says_whether_it_asked_for_bodies(ex):
+    "A run that asks for function bodies (a client that continues a prefilled answer) records the body version; one that cannot, the whole-function version."
+    body, whole = ScriptedClient(stateless_reply, name='m', prefill=True), ScriptedClient(stateless_reply, name='m')
+    rb, rw = (asyncio.run(run_problem('greedy', RECS[0], c, ex, n=3)) for c in (body, whole))
+    assert body.log[0]['messages'][-1]['role'] == 'assistant' and whole.log[0]['messages'][-1]['role'] == 'user'
+    assert rb.engine_version == B.engine_version('greedy', bench_config(), body=True) == B.engine_version('greedy', bench_config())
+    assert rw.engine_version == B.engine_version('greedy', bench_config(), body=False) != rb.engine_version
