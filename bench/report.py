@@ -447,18 +447,22 @@ def legacy() -> list[str]:
 
 def jsonl(p:Path) -> list[dict]: return [json.loads(l) for l in p.read_text().splitlines() if l.strip()]
 
+CORPUS_ORDER = {k: i for i, k in enumerate(['dev', 'test', 'all', 'easy', 'medium', 'hard', 'greedy', 'best-of-n', 'mcts-balanced', 'oracle'])}
+
 def corpus() -> list[str]:
-    "The corpus rows (`results/corpus/<model>/<strategy>.jsonl`) by split and difficulty: solved, fooled (visible pass, hidden fail), cost."
+    "The corpus rows (`results/corpus/<model>/<strategy>.jsonl`) by split and difficulty: solved, fooled (visible pass, hidden fail), cost; then solved by domain."
     recs = {r['task_id']: r for r in jsonl(ROOT/'data'/'corpus'/'corpus.jsonl')}
-    out, rows, folders = [], [], []
+    o = lambda k: (CORPUS_ORDER.get(k, len(CORPUS_ORDER)), k)
+    out, rows, folders, dom = [], [], [], {}
     for m in (SMALL, LARGE):
-        for f in sorted((RES/'corpus'/m).glob('*.jsonl')):
+        for f in sorted((RES/'corpus'/m).glob('*.jsonl'), key=lambda f: o(f.stem)):
             rs = [r for r in jsonl(f) if r['task_id'] in recs]
             groups = {}
             for r in rs:
                 rec = recs[r['task_id']]
                 groups.setdefault((rec['split'], 'all'), []).append(r); groups.setdefault((rec['split'], rec['tags'][1]), []).append(r)
-            for (sp, lvl), g in sorted(groups.items(), key=lambda kv: (kv[0][0], kv[0][1] != 'all', kv[0][1])):
+                dom.setdefault(rec['tags'][0], {}).setdefault((SIZE[m], f.stem), []).append(r['passed'])
+            for (sp, lvl), g in sorted(groups.items(), key=lambda kv: (o(kv[0][0]), o(kv[0][1]))):
                 vis = [r for r in g if r['visible_tests'] and r['visible_passed'] == r['visible_tests']]
                 ts = sorted(r['wall_time_nocache'] or r['wall_time'] for r in g)
                 rows.append([SIZE[m], f.stem, sp, lvl, f"{sum(r['passed'] for r in g)}/{len(g)}", sum(not r['passed'] for r in vis),
@@ -468,8 +472,11 @@ def corpus() -> list[str]:
     if rows:
         out += ['### The corpus (original problems, `data/corpus/corpus.jsonl`)', '']
         out += md(['model', 'strategy', 'split', 'difficulty', 'solved', 'fooled (visible pass, hidden fail)', 'completions', 'generated tokens', 'median s (cache-free)', 'engine'], rows)
-        out += stamp('mcts-codegen bench --data data/corpus/corpus.jsonl --split dev --problems 355-474 --strategy greedy --n 10 --llm local:qwen2.5-coder-1.5b --no-cache --concurrency 1 --out results/corpus '
-                     '(the 28 dev problems added last; the baselines of every strategy: bash bench/corpus_baselines.sh MODEL)', sorted(set(folders)))
+        out += stamp('bash bench/corpus_baselines.sh MODEL (its bench calls: --n 10 --data data/corpus/corpus.jsonl --split dev|test --no-cache --concurrency 1 --out results/corpus; '
+                     'a strategy not yet run on a split has no row)', sorted(set(folders)))
+        cols = sorted({c for d in dom.values() for c in d}, key=lambda c: (c[0], o(c[1])))
+        out += ['### The corpus by domain (dev and test problems with rows)', '']
+        out += md(['domain', *[f"{a} {b}" for a, b in cols]], [[d, *[f"{sum(v)}/{len(v)}" if (v := dom[d].get(c)) else '—' for c in cols]] for d in sorted(dom)])
     return out
 
 def generation() -> list[str]:
