@@ -104,6 +104,7 @@ def _dir_ok(p:Path, what:str):
     try: os.rmdir(tempfile.mkdtemp(prefix='.mcts-codegen-check-', dir=q))  # the one sure test of "can be written" (root ignores permission bits)
     except OSError as e: _fail(f"{what} {p}: cannot write under {q} ({e.strerror or e}); pass a folder you can write")
 
+# %% ../nbs/24_cli.ipynb #00941a8f
 def _client(cfg, load:bool=True, timeout:float|None=None):
     "The client `cfg.llm` names, checked with one cheap request (`llm.preflight`): a bad spec or model file exits with 2, an unreachable server with 3."
     from mcts_codegen.llm import get_client, preflight, ModelError, LLMError
@@ -168,6 +169,7 @@ def _solve_rag(cfg, rec):
     typer.echo(f"retrieval on: {len(idx.memory)} remembered programs, {len(idx.api)} API notes ({idx.path})", err=True)
     return idx, ctx, Recorders(rec, MemoryRecorder(idx, ctx, llm=cfg.llm.spec))
 
+# %% ../nbs/24_cli.ipynb #a390703e
 def _nets(path:Path|None) -> dict:
     "Engine arguments for the trained networks at `path` (checkpoint file or folder): value model and policy priors; {} without one."
     if path is None: return {}
@@ -200,6 +202,7 @@ _VERIFIER_HELP = "folder of a trained verifier (mcts-codegen verifier train), us
 
 _NETS_HELP = "checkpoint of trained networks (mcts-codegen train): value network in the reward, policy network as priors (default: experimental.nets, off)"
 
+# %% ../nbs/24_cli.ipynb #9c41582f
 @app.command()
 def solve(problems:list[str]=typer.Argument(..., help="`.py` stubs, `.json`/`.jsonl` records or HumanEval ids"),
           llm:Optional[str]=typer.Option(None, help="LLM spec: local:qwen2.5-coder-1.5b (default), local:qwen2.5-coder-0.5b, local:/path.gguf, openai:MODEL"),
@@ -318,6 +321,7 @@ def _search_sets(sets:list[str]|None) -> dict[str,str]:
         env[f'{sec}__{name}'] = val.strip()
     return env
 
+# %% ../nbs/24_cli.ipynb #cc020715
 @app.command()
 def bench(problems:Optional[str]=typer.Option(None, help="problem ids and ranges: 0-163, 0-9,42, HumanEval/3, or ids of the --data file, e.g. 0-19; required for HumanEval (a whole run takes hours), default with --data: every problem of the file"),
           strategy:Optional[list[str]]=typer.Option(None, '--strategy', '-s', help="repeatable or comma list of greedy, sample, best-of-n, reflexion, mcts-fast, mcts-balanced, mcts-thorough, mcts-hybrid, mcts-plan, mcts-repair, mcts-select, mcts-levers, hrm, trm, auto, oracle (default: all)"),
@@ -563,6 +567,7 @@ def rag_build(results:Optional[list[Path]]=typer.Option(None, '--results', '-r',
         typer.echo(f"{name}: {d['added'] + d['kept']}{of} (embedded {d['added']}, removed {d['removed']}, unchanged {d['kept']})")
     typer.echo(f"index: {ix.path} ({s['seconds']}s)", err=True)
 
+# %% ../nbs/24_cli.ipynb #3e72b534
 @rag_app.command('query')
 def rag_query(text:str=typer.Argument(..., help="a problem statement, or a HumanEval id such as HumanEval/12"),
               k:int=typer.Option(5, '--k', '-k', help="results per corpus"),

@@ -285,6 +285,7 @@ def best_of(root:Node|None) -> dict|None:
     b = max(nodes, key=lambda n: (n.result.passed, n.result.pass_frac, n.reward or -1, -n.idx))
     return dict(node=b.idx + 1, code=b.code, passed=b.result.passed, pass_frac=round(b.result.pass_frac, 4), n_passed=b.result.n_passed, n_tests=b.result.n_tests)
 
+# %% ../nbs/22_server.ipynb #ca34fce2
 class Service:
     "Jobs: submit, run, cancel, recover; shared LLM client and executor."
     def __init__(self, db:str|Path, # SQLite file of jobs
@@ -514,6 +515,7 @@ def _route(request:Request) -> str:
     r = request.scope.get('route')
     return getattr(r, 'path', None) or 'unmatched'
 
+# %% ../nbs/22_server.ipynb #90acbe18
 def create_app(db:str|Path='mcts_jobs.db', # SQLite file of jobs
                llm=None, # an LLM client (tests: a scripted double); default: `get_client(llm_spec)`
                llm_spec:str|None=None, # spec of the default client (default: the config's, i.e. the embedded model)
