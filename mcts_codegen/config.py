@@ -43,6 +43,7 @@ class SearchConfig(BaseModel):
         if isinstance(data, dict) and (k := next((k for k in data if k in MOVED), None)): raise ValueError(f"search.{k} is now experimental.{k}: write ExperimentalConfig({k}=...) or experimental__{k}")
         return data
 
+# %% ../nbs/01_config.ipynb #58805c1b
 class LLMConfig(BaseModel):
     "Which model writes the code, and how to talk to it."
     spec:str = Field('local:qwen2.5-coder-1.5b', description="`local:NAME`, `local:/path/model.gguf` or `openai:MODEL`")
@@ -61,6 +62,7 @@ class LLMConfig(BaseModel):
     tree_entropy:float = Field(1.0, ge=0, le=20, description="with tree_sample: branch at tokens whose entropy (nats) reaches this")
     generation:Literal['body','whole'] = Field('body', description="'body': the answer is prefilled with the prompt's signature and docstring and the model writes only the body, where the backend can continue an assistant message (else as 'whole'); 'whole': the model writes the whole function (the requests before this setting)")
 
+# %% ../nbs/01_config.ipynb #f94b0136
 class ExecutorConfig(BaseModel):
     "Limits for running untrusted candidate programs."
     timeout:float = Field(5.0, gt=0, le=600, description="wall-clock seconds per run")

@@ -169,6 +169,7 @@ def _evict(self:Decoder, s:int):
     "Drop the prompt an idle sequence keeps."
     self.L.llama_memory_seq_rm(self.mem, s, -1, -1); del self.kept[s]
 
+# %% ../nbs/07_decoder.ipynb #8e8fb97e
 def _admit(self:Decoder, job:Job):
     "Feed `job`'s prompt (from the longest prefix a running or kept sequence shares) into a free sequence, fork it for every sample, and draw the first tokens."
     P = len(job.prompt)

@@ -234,6 +234,7 @@ def _std_streams() -> tuple:
     return (open(0, 'r', closefd=False), open(1, 'w', encoding='utf-8', errors='backslashreplace', closefd=False),
             open(2, 'w', encoding='utf-8', errors='backslashreplace', closefd=False, buffering=1))
 
+# %% ../nbs/02_worker.ipynb #18fd4636
 def _py_harness(req:dict, run_dir:str, stdio:tuple|None=None):
     "Child side: run the program, then the calls or the check, reporting on fd 3. Never returns. `stdio`: `_std_streams()` made ahead, never used."
     sys.set_int_max_str_digits(0)
