@@ -449,6 +449,7 @@ def candidate(n:Node, # a node whose program was run
     return dict(code=n.code, origin=n.action, visible=None if r is None else [t.passed for t in r.tests],
                 n_visible=0 if r is None else r.n_tests, visible_pass=None if r is None else r.pass_frac) | (made or {})
 
+# %% ../nbs/12_engine.ipynb #7bbdaa73
 @patch(as_prop=True)
 def trust(self:Search) -> dict[str,float]:
     "The verifier's P(hidden pass) of each program evaluated so far, by program key (empty without a verifier in use)."
@@ -661,6 +662,7 @@ async def tidy_result(p:Problem, # the problem searched (its prompt's own defini
     if seen(r) != seen(res.result): return res.model_copy(update=dict(stats=st))
     return res.model_copy(update=dict(code=code, result=r, stats=st | dict(pruned=res.code.count('\n') - code.count('\n'))))
 
+# %% ../nbs/12_engine.ipynb #2e0dbfe3
 @patch
 async def asearch(self:MCTSEngine, problem:Problem|str|Path, # a `Problem` (its hidden test is dropped), or what `solve` takes: a path, a HumanEval id, a stub's source
                    progress:Callable[[dict],None]|None=None, # called after each iteration
