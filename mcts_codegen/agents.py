@@ -14,9 +14,9 @@ from .problem import Problem, try_parse
 from .llm import body_ok
 
 # %% auto #0
-__all__ = ['BODY_STOP', 'BODY_NOTE', 'PLAN_STOP', 'system_prompt', 'fresh_messages', 'refine_messages', 'strip_toplevel',
-           'extract_code', 'assemble', 'plan_messages', 'split_plan', 'Failure', 'first_failure', 'code_window',
-           'splice', 'repair_messages', 'body_prefill', 'body_messages', 'Variant', 'ContextProvider', 'GeneratorAgent',
+__all__ = ['BODY_STOP', 'PLAN_STOP', 'system_prompt', 'fresh_messages', 'refine_messages', 'strip_toplevel', 'extract_code',
+           'assemble', 'plan_messages', 'split_plan', 'Failure', 'first_failure', 'code_window', 'splice',
+           'repair_messages', 'body_prefill', 'body_messages', 'Variant', 'ContextProvider', 'GeneratorAgent',
            'Reflection', 'parse_score', 'ReflectorAgent']
 
 # %% ../nbs/09_agents.ipynb #2675b4a1
@@ -204,7 +204,6 @@ def repair_messages(problem:Problem, # what the program is for
 
 # %% ../nbs/09_agents.ipynb #b5266600
 BODY_STOP:list[str] = ['```', '\n#', '\nprint(', '\nif __name__'] # where a body ends: the closing fence, or a comment or code at the top level after the function (at most 4: OpenAI's limit)
-BODY_NOTE:str = '(The function begins your answer below: its signature and docstring are written; go on with its body.)' # what stands in the request where the prompt's code block was
 PLAN_STOP:list[str] = ['\n```\n'] # where a plan's answer ends: the fence that closes its code (the opening one is '```python')
 
 def body_prefill(problem:Problem) -> str|None:
@@ -223,10 +222,7 @@ def body_messages(problem:Problem, # what the messages ask about
                  ) -> tuple[list[dict], list[str]]|None:
     "`messages` with the answer prefilled up to the body (`body_prefill`), and the stop strings that end the body; None where no body can be asked for."
     pre = body_prefill(problem)
-    if pre is None: return None
-    block, note = f"```python\n{problem.prompt.strip()}\n```", BODY_NOTE  # the prompt is typed once, in the answer: prefill is what a CPU pays for
-    ask = [dict(m, content=m['content'].replace(block, note)) if m['role'] == 'user' else m for m in messages]
-    return ask + [dict(role='assistant', content=pre)], list(BODY_STOP)
+    return None if pre is None else (messages + [dict(role='assistant', content=pre)], list(BODY_STOP))  # the request unchanged: the prompt stays in it
 
 # %% ../nbs/09_agents.ipynb #e92fe13b
 @dataclass

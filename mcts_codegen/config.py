@@ -195,6 +195,8 @@ def create_preset(name:str='BALANCED', # a name in `PRESETS` (FAST, BALANCED, TH
     for k,v in overrides.items():
         s,f = k.split('__', 1) if '__' in k else (_field_section(k), k)
         if s not in _SECTIONS: raise ConfigError(f"unknown section {s!r} in {k!r}; sections: {', '.join(_SECTIONS)}")
+        if f not in _SECTIONS[s].model_fields and not (s == 'search' and f in ExperimentalConfig.model_fields):  # a search lever that moved is still taken there
+            raise ConfigError(f"unknown setting {s}.{f} in {k!r}; {s} has: {', '.join(_SECTIONS[s].model_fields)}")
         ov.setdefault(s, {})[f] = v
     for layer in (preset_settings(name), env_settings(), ov):  # each layer's `search.<lever>` moved first, so that a later layer wins
         for s,v in moved_to_experimental(layer).items(): d.setdefault(s, {}).update(v)

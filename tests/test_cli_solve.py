@@ -167,3 +167,11 @@ def test_bench_split_selects_the_split_and_names_the_fix(tiny_data, tmp_path):
     assert r.exit_code == 2 and 'no problem of that split' in one_error(r), r.output
     r = CliRunner().invoke(app, ['bench', '--split', 'train'] + base)
     assert r.exit_code == 2 and "HumanEval has no 'train' split" in one_error(r), r.output
+
+def test_a_misspelt_setting_is_refused_before_anything_runs(monkeypatch, tmp_path):
+    "`--set search.nope=1` once went through (a known section took an unknown field silently) and started a real run; now it exits 2 naming the section's fields."
+    def never(*a, **kw): raise AssertionError('no client may be made for bad input')
+    monkeypatch.setattr(llm, 'get_client', never)
+    r = CliRunner().invoke(app, ['bench', '--problems', '0-3', '--out', str(tmp_path), '--set', 'search.nope=1'])
+    assert r.exit_code == 2 and 'unknown setting search.nope' in r.output and 'n_iter' in r.output, r.output
+    assert not any(tmp_path.iterdir())
