@@ -610,7 +610,9 @@ def run_benchmark(strategies:str|list[str]='greedy', # names or comma lists (see
     name = spec or llm.name
     folder = Path(out)/results_name(name, tag, context is not None, value_model is not None or policy_model is not None, verifier is not None) if out is not None else None
     lock = RunLock(folder).acquire() if folder is not None else None  # before reading what is done: a second run is refused
-    body = run_sync(body_ok(get_client(spec, cfg.llm) if spec else llm))  # bodies or whole functions: what the rows' versions say (a server is probed once)
+    local = bool(spec) and spec.startswith('local:')
+    client = get_client(spec, cfg.llm) if spec and not local and engine == 'local' else None  # a server's client: built once, probed once, then the pool's
+    body = cfg.llm.generation == 'body' if local else run_sync(body_ok(client or (get_client(spec, cfg.llm) if spec else llm)))  # bodies or whole functions, as the rows' versions say; an embedded model always continues a prefilled answer
     plan = {s: _pending(folder, s, recs, n, seed, resume, engine_version(s, cfg, body)) for s in names}
     pool, own_exec, results = None, None, {}
     try:
@@ -621,7 +623,7 @@ def run_benchmark(strategies:str|list[str]='greedy', # names or comma lists (see
                 if engine == 'ray': pool = RayPool(llm, cfg.llm, cfg.executor, k, ray_address)
                 else:
                     if executor is None: executor = own_exec = Executor(cfg.executor)
-                    pool = LocalPool(get_client(spec, cfg.llm) if spec else llm, executor, k)
+                    pool = LocalPool(client or (get_client(spec, cfg.llm) if spec else llm), executor, k)
             got = dict(have)
             bar = tqdm(total=len(recs), initial=len(have), desc=s, unit='problem', disable=not progress, file=sys.stderr, dynamic_ncols=True)
             def show(): bar.set_postfix_str(f"solved {sum(r.passed for r in got.values())}/{len(got)}", refresh=False)

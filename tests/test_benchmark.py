@@ -15,6 +15,7 @@ from mcts_codegen.config import create_preset
 IDS = '0-4'
 RECS = load_humaneval(IDS)
 SOL = {r['entry_point']: r['prompt'] + r['canonical_solution'] for r in RECS}
+CANON = {r['entry_point']: r['canonical_solution'] for r in RECS}
 EP_OF = {r['entry_point']: r['task_id'] for r in RECS}
 SUBMITTING = [s for s, k in STRATEGIES.items() if k == 'submitted']
 
@@ -32,11 +33,14 @@ HIDDEN = {r['task_id']: hidden_only(r) for r in RECS}
 assert all(len(v) >= 3 for v in HIDDEN.values())
 
 def stateless_reply(msgs):
-    "Right at once on problem 0, right when refining on 1 and 3, never right on 2 and 4; a function of the prompt only."
-    u = msgs[-1]['content']
+    "Right at once on problem 0, right when refining on 1 and 3, never right on 2 and 4; a function of the prompt only (after a prefilled answer, the body alone)."
+    body = msgs[-1]['role'] == 'assistant'  # a body request: the answer is prefilled up to the body
+    u = msgs[-2]['content'] + msgs[-1]['content'] if body else msgs[-1]['content']
     ep = entry_of(u)
     tid = EP_OF[ep]
-    if tid == 'HumanEval/0' or (tid in ('HumanEval/1', 'HumanEval/3') and 'This attempt is wrong' in u): return fence(SOL[ep])
+    right = tid == 'HumanEval/0' or (tid in ('HumanEval/1', 'HumanEval/3') and 'This attempt is wrong' in u)
+    if body: return (CANON[ep] if right else '    return None\n') + '```'
+    if right: return fence(SOL[ep])
     return fence(f"def {ep}(*args):\n    return None")
 
 @pytest.fixture(scope='module')
@@ -213,7 +217,7 @@ def test_bench_command(monkeypatch, tmp_path):
     clients = []
     def fake_get_client(spec, cfg):
         assert spec == 'local:qwen2.5-coder-0.5b' and cfg.cache
-        clients.append(ScriptedClient(stateless_reply, name='qwen2.5-coder-0.5b')); return clients[-1]
+        clients.append(ScriptedClient(stateless_reply, name='qwen2.5-coder-0.5b', prefill=True)); return clients[-1]  # as an embedded model: it continues a prefilled answer
     monkeypatch.setattr(B, 'get_client', fake_get_client)
     runner = CliRunner()
     args = ['bench', '--problems', '0-2', '--strategy', 'greedy,best-of-n', '-s', 'mcts-fast', '--n', '3', '--llm', 'local:qwen2.5-coder-0.5b',
