@@ -9,10 +9,12 @@ The page's dated interpretation paragraphs are `bench/results_notes.md`, whose `
 A strategy whose rows come from several engine versions is refused (rerun it on every problem), unless --allow-mixed,
 and then its engine column says so. Rows written before versions were recorded are version `legacy`.
 """
-import argparse, difflib, functools, json, math, statistics, sys
+import argparse, difflib, functools, json, statistics, sys
 from pathlib import Path
 from mcts_codegen.benchmark import call_split, hindsight, load_results, paired, shortfall, subset, HUMANEVAL_SPLITS
 from mcts_codegen.stats import mcnemar
+sys.path.insert(0, str(Path(__file__).parent))  # the scripts beside this one, however it is loaded
+from generation import quantile  # bench/generation.py's nearest-rank quantile
 
 ROOT = Path(__file__).resolve().parent.parent
 RES = ROOT/'results'
@@ -482,7 +484,7 @@ def corpus() -> list[str]:
 def generation() -> list[str]:
     "Whole-function against body-only generation (`bench/generation.py`): per run (a model and a strategy) one row per arm, then body/whole."
     out, med = [], statistics.median
-    def p90(xs): s = sorted(xs); return s[min(len(s) - 1, max(0, math.ceil(0.9 * len(s)) - 1))]  # nearest rank, as bench/generation.py
+    p90 = lambda xs: quantile(list(xs), 0.9)  # nearest rank, as the run's own summary
     runs = {}
     for f in sorted((RES/'generation').glob('*/rows.jsonl')):
         m, _, strat = f.parent.name.partition('+')
