@@ -611,9 +611,9 @@ app.add_typer(problems_app, name='problems')
 @problems_app.command('check')
 def problems_check(file:Path=typer.Argument(..., help="a HumanEval-format .jsonl[.gz] problem file, e.g. data/corpus/corpus.jsonl"),
                    strict:bool=typer.Option(False, '--strict', help="also enforce the corpus rules: a split, at least 3 wrong programs, a domain and a difficulty tag, 2-4 kept examples, at least 15 asserts"),
-                   time_limit:float=typer.Option(1.0, help="seconds a hidden test may take on its reference"),
+                   time_limit:float=typer.Option(1.0, help="CPU seconds a hidden test may use on its reference (CPU time: a busy machine does not inflate it)"),
                    notes:bool=typer.Option(True, '--notes/--no-notes', help="also print notes (foolable problems, dropped examples, near-duplicates), which fail nothing"),
-                   quiet:bool=typer.Option(False, '--quiet', '-q', help="no progress bar")):
+                   quiet:bool=typer.Option(False, '--quiet', '-q', help="no progress (a bar on a terminal, else a line every tenth of the file, on stderr)")):
     "Check a problem file: every record parses, each reference passes its hidden test in the sandbox within the time limit and agrees with its docstring examples, and every wrong program fails. Exit code 0: no errors; 1: errors; 2: bad input."
     from mcts_codegen.corpus import check_problems, foolable, read_problem_file
     from mcts_codegen.loaders import ProblemLoadError
@@ -623,7 +623,14 @@ def problems_check(file:Path=typer.Argument(..., help="a HumanEval-format .jsonl
     try: n = len(read_problem_file(file)[0])
     except (ProblemLoadError, UnicodeDecodeError, OSError) as e: _fail(f"{file}: cannot be read ({e})")
     bar = None if quiet or n < 2 or not sys.stderr.isatty() else tqdm(total=n, desc='problems', unit='problem', file=sys.stderr, leave=False)
-    try: found = check_problems(file, strict=strict, time_limit=time_limit, progress=(lambda done, total: bar.update(1)) if bar else None)
+    t0, step = time.monotonic(), max(1, n // 10)
+    def lines(done, total):  # not a terminal (a log, CI): a plain line every tenth of the file, with the time left at the pace so far
+        if done % step == 0 or done == total:
+            took = time.monotonic() - t0
+            left = f", about {took / done * (total - done):.0f}s left" if done < total else ''
+            typer.echo(f"problems check: {done}/{total} problems in {took:.0f}s{left}", err=True)
+    prog = (lambda done, total: bar.update(1)) if bar else None if quiet or n < 2 else lines
+    try: found = check_problems(file, strict=strict, time_limit=time_limit, progress=prog)
     finally:
         if bar: bar.close()
     for f in found:

@@ -145,7 +145,7 @@ def _strict(rec:dict, n_examples:int) -> list[str]:
 # %% ../nbs/10b_corpus.ipynb #025ad5a8
 async def check_record(rec:dict, # a well-formed record (see `read_problem_file`)
                        executor:Executor, # the sandbox
-                       time_limit:float=1.0, # seconds the hidden test may take on the reference
+                       time_limit:float=1.0, # CPU seconds the hidden test may use on the reference
                        strict:bool=False, # also enforce the corpus rules
                       ) -> list[Finding]:
     "Findings for one record: reference vs hidden test and examples, wrong programs, and (with `strict`) the corpus rules."
@@ -158,8 +158,10 @@ async def check_record(rec:dict, # a well-formed record (see `read_problem_file`
     ref, tests = rec['prompt'] + rec['canonical_solution'], x.tests
     hid, vis = await asyncio.gather(executor.arun_check(ref, rec['test'], rec['entry_point'], timeout=max(2.0, 3 * time_limit)),
                                     executor.arun(ref, tests) if tests else asyncio.sleep(0))
+    if hid.status == 'timeout':  # killed by the wall clock: on a busy machine, once more with ten times the time
+        hid = await executor.arun_check(ref, rec['test'], rec['entry_point'], timeout=max(10.0, 10 * time_limit))
     if not hid.passed: err('canonical_solution', f"fails its hidden test ({hid.error_type or hid.status}: {(hid.error_message or '').strip()[:120]}); fix the solution or the test")
-    elif hid.wall_time > time_limit: err('test', f"hidden test takes {hid.wall_time:.2f}s on the reference (limit {time_limit:g}s); make it faster")
+    elif hid.cpu_time > time_limit: err('test', f"hidden test uses {hid.cpu_time:.2f}s of CPU on the reference (limit {time_limit:g}s); make it faster")
     if tests and not vis.passed:
         for t in vis.tests:
             if not t.passed: err('prompt', f"example {t.call} expects {t.expected} but the reference gives {t.got}" if t.error is None else f"example {t.call}: the reference raises {t.error}")
@@ -176,7 +178,7 @@ async def check_record(rec:dict, # a well-formed record (see `read_problem_file`
 # %% ../nbs/10b_corpus.ipynb #d216e4f4
 def check_problems(path:str|Path, # a `.jsonl`/`.jsonl.gz` problem file
                    strict:bool=False, # also enforce the corpus rules (`data/corpus/`)
-                   time_limit:float=1.0, # seconds a hidden test may take on its reference
+                   time_limit:float=1.0, # CPU seconds a hidden test may use on its reference
                    against:list[dict]|None=None, # reference set for near-duplicates (default: HumanEval)
                    executor:Executor|None=None, # the sandbox (default: a fresh one, no result cache)
                    progress=None, # called with (done, total) after each record
