@@ -6,7 +6,7 @@
 Both arms run in one run, one problem at a time, alternating problem by problem (problem k runs 'whole' first when k is
 even, 'body' first when it is odd), so that load on the machine affects both alike; the response cache and the sandbox's
 result cache are off, and an embedded model forgets the prompt cells it kept before each run, so no arm feeds on the
-other's work. Rows go to OUT/<llm>+<strategy>/rows.jsonl as they finish (a rerun resumes: finished (problem, arm) pairs
+other's work. Rows (each with its submitted program) go to OUT/<llm>+<strategy>/rows.jsonl as they finish (a rerun resumes: finished (problem, arm) pairs
 are kept), and the summary to summary.json beside them: per arm the median and p90 seconds per problem, generated
 (completion) tokens per completion, completions per problem, prompt tokens saved by kept cells, and the solve rate;
 then the ratios body/whole and the paired McNemar p of the two arms' verdicts.
@@ -121,7 +121,7 @@ async def run(recs:list[dict], # problems (HumanEval-format records)
                     _forget(c)
                     u0 = c.usage.reused_tokens
                     r = await run_problem(strategy, rec, c, ex, n, seed, llm_name or c.name, cfgs[a])
-                    row = dict(arm=a, order=order(k, arms).index(a), reused_tokens=c.usage.reused_tokens - u0) | r.model_dump(mode='json', exclude={'code', 'stats'})
+                    row = dict(arm=a, order=order(k, arms).index(a), reused_tokens=c.usage.reused_tokens - u0) | r.model_dump(mode='json', exclude={'stats'})
                     with path.open('a') as f: f.write(json.dumps(row) + '\n')
                     progress(f"{rec['task_id']} {a}: {'pass' if r.passed else 'fail'} {r.wall_time:.1f}s {r.llm_calls} completions "
                              f"{r.completion_tokens} generated tokens" + (f" error: {r.error}" if r.error else ''))

@@ -485,18 +485,21 @@ def generation() -> list[str]:
     "Whole-function against body-only generation (`bench/generation.py`): per run (a model and a strategy) one row per arm, then body/whole."
     out, med = [], statistics.median
     p90 = lambda xs: quantile(list(xs), 0.9)  # nearest rank, as the run's own summary
-    runs = {}
-    for f in sorted((RES/'generation').glob('*/rows.jsonl')):
-        m, _, strat = f.parent.name.partition('+')
-        runs.setdefault(strat, []).append((m, f))
-    for strat, fs in sorted(runs.items(), key=lambda kv: kv[0] != 'greedy'):
+    runs = {}  # (strategy, folder): generation/ holds greedy on the corpus dev split and mcts-balanced on HumanEval; generation-corpus/ a corpus sample
+    for root in ('generation', 'generation-corpus'):
+        for f in sorted((RES/root).glob('*/rows.jsonl')):
+            m, _, strat = f.parent.name.partition('+')
+            runs.setdefault((strat, root), []).append((m, f))
+    for (strat, root), fs in sorted(runs.items(), key=lambda kv: (kv[0][0] != 'greedy', kv[0][1])):
         rows, folders, where = [], [], set()
         for m, f in sorted(fs, key=lambda mf: SIZE.get(mf[0], mf[0])):
             by = {}
             for r in jsonl(f): by.setdefault(r['task_id'], {})[r['arm']] = r
             pairs = [v for v in by.values() if len(v) == 2]
             if not pairs: continue
-            where.add('corpus dev split' if pairs[0]['whole']['task_id'].startswith('Corpus/') else 'HumanEval ' + ','.join(p['whole']['task_id'].split('/')[1] for p in pairs[:3]) + ',…')
+            ids = [p['whole']['task_id'].split('/')[1] for p in pairs]
+            where.add(('corpus dev split' if root == 'generation' else f"{len(pairs)} problems of the corpus dev split") if pairs[0]['whole']['task_id'].startswith('Corpus/')
+                      else 'HumanEval ' + ','.join(ids[:3]) + ',…')
             for a in ('whole', 'body'):
                 xs = [p[a] for p in pairs]
                 calls = sum(x['llm_calls'] for x in xs)
@@ -515,8 +518,9 @@ def generation() -> list[str]:
         out += md(['model', 'arm', 'problems', 'completions / problem', 'generated tokens / completion', 'prompt tokens / completion', 'prompt tokens reused / problem',
                    'median s', 'p90 s', 'solved', 'engine'], rows)
         args = json.loads((folders[0]/'summary.json').read_text()).get('settings', {}) if (folders[0]/'summary.json').is_file() else {}
-        cmd = (f"PYTHONPATH=. python bench/generation.py --llm local:MODEL --strategy {strat} --data data/corpus/corpus.jsonl --split dev" if 'corpus' in ''.join(where)
-               else f"PYTHONPATH=. python bench/generation.py --llm local:MODEL --strategy {strat} --problems {','.join(t.split('/')[1] for t in args.get('problems', []))}")
+        some = f" --problems {','.join(t.split('/')[1] for t in args.get('problems', []))}"
+        cmd = (f"PYTHONPATH=. python bench/generation.py --llm local:MODEL --strategy {strat} --data data/corpus/corpus.jsonl --split dev" + ('' if root == 'generation' else some + f" --out results/{root}")
+               if 'corpus' in ''.join(where) else f"PYTHONPATH=. python bench/generation.py --llm local:MODEL --strategy {strat}{some}")
         out += stamp(cmd, folders)
     return out
 
@@ -712,9 +716,9 @@ def figures() -> dict:
 def body_figures() -> dict:
     "The figures of the note on body-only generation: both arms of bench/generation.py, HumanEval against protocol v2, the corpus's greedy rows."
     f, med = {}, statistics.median
-    def pairs(folder):
+    def pairs(folder, root='generation'):
         by = {}
-        for r in jsonl(RES/'generation'/folder/'rows.jsonl'): by.setdefault(r['task_id'], {})[r['arm']] = r
+        for r in jsonl(RES/root/folder/'rows.jsonl'): by.setdefault(r['task_id'], {})[r['arm']] = r
         return [v for v in by.values() if len(v) == 2]
     tok = lambda ps, a: sum(p[a]['completion_tokens'] for p in ps) / sum(p[a]['llm_calls'] for p in ps)
     for model, tag in ((SMALL, '05'), (LARGE, '15')):
@@ -737,13 +741,14 @@ def body_figures() -> dict:
             new, old = {r['task_id']: r['passed'] for r in jsonl(b)}, {r['task_id']: r['passed'] for r in jsonl(HE/LARGE/'greedy.jsonl')}
             ids = [t for i in range(82) if (t := f'HumanEval/{i}') in new]
             f[f'br_{v}'] = f"{sum(new[t] for t in ids)}/{len(ids)}"; f['br_whole'] = f"{sum(old[t] for t in ids)}/{len(ids)}"
-    if (RES/'generation'/f'{LARGE}+mcts-balanced'/'rows.jsonl').is_file():
-        ps = pairs(f'{LARGE}+mcts-balanced')
-        if not ps: return f
+    for root, k in (('generation', 'genm'), ('generation-corpus', 'genc')):  # mcts-balanced, 1.5B: HumanEval dev problems; a sample of the corpus dev split
+        if not (RES/root/f'{LARGE}+mcts-balanced'/'rows.jsonl').is_file() or not (ps := pairs(f'{LARGE}+mcts-balanced', root)): continue
         t = lambda a: [p[a]['wall_time_nocache'] for p in ps]
-        f.update(genm_med=f"{med(t('body')):.1f} s against {med(t('whole')):.1f} s ({med(t('body')) / med(t('whole')):.2f}×)", genm_n=len(ps),
-                 genm_tok=f"{tok(ps, 'body') / tok(ps, 'whole'):.2f}×", genm_solved=f"{sum(p['body']['passed'] for p in ps)}/{len(ps)} against {sum(p['whole']['passed'] for p in ps)}/{len(ps)}",
-                 genm_reused=f"{sum(p['body'].get('reused_tokens', 0) for p in ps) / max(1, sum(p['body']['prompt_tokens'] for p in ps)):.0%}")
+        f.update({f'{k}_med': f"{med(t('body')):.1f} s against {med(t('whole')):.1f} s ({med(t('body')) / med(t('whole')):.2f}×)", f'{k}_n': len(ps),
+                  f'{k}_p90': f"{quantile(t('body'), 0.9) / quantile(t('whole'), 0.9):.2f}×",
+                  f'{k}_calls': f"{sum(p['body']['llm_calls'] for p in ps) / len(ps):.1f} against {sum(p['whole']['llm_calls'] for p in ps) / len(ps):.1f}",
+                  f'{k}_tok': f"{tok(ps, 'body') / tok(ps, 'whole'):.2f}×", f'{k}_solved': f"{sum(p['body']['passed'] for p in ps)}/{len(ps)} against {sum(p['whole']['passed'] for p in ps)}/{len(ps)}",
+                  f'{k}_reused': f"{sum(p['body'].get('reused_tokens', 0) for p in ps) / max(1, sum(p['body']['prompt_tokens'] for p in ps)):.0%}"})
     return f
 
 def won_lost(p:dict) -> str: return f"{p['wins']} won, {p['losses']} lost, p = {ratio(p['p_mcnemar'])}"
