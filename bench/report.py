@@ -478,7 +478,7 @@ def corpus() -> list[str]:
                      'a strategy not yet run on a split has no row)', sorted(set(folders)))
         cols = sorted({c for d in dom.values() for c in d}, key=lambda c: (c[0], o(c[1])))
         out += ['### The corpus by domain (dev and test problems with rows)', '']
-        out += md(['domain', *[f"{a} {b}" for a, b in cols]], [[d, *[f"{sum(v)}/{len(v)}" if (v := dom[d].get(c)) else '—' for c in cols]] for d in sorted(dom)])
+        out += md(['domain', *[f"{a} {b}" for a, b in cols]], [[d, *[f"{sum(v)}/{len(v)}" if (v := dom[d].get(c)) else '—' for c in cols]] for d in sorted(dom)]) + ['']
     return out
 
 def generation() -> list[str]:
