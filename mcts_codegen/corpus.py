@@ -157,7 +157,7 @@ async def check_record(rec:dict, # a well-formed record (see `read_problem_file`
     for s in x.rejected: out.append(Finding('note', f"{tid} prompt", f"line {s.line}: example dropped ({s.reason}): {s.text.strip()[:80]}"))
     ref, tests = rec['prompt'] + rec['canonical_solution'], x.tests
     hid, vis = await asyncio.gather(executor.arun_check(ref, rec['test'], rec['entry_point'], timeout=max(2.0, 3 * time_limit)),
-                                    executor.arun(ref, tests) if tests else asyncio.sleep(0))
+                                    executor.arun(ref, tests, timeout=max(2.0, 3 * time_limit)) if tests else asyncio.sleep(0))
     if hid.status == 'timeout':  # killed by the wall clock: on a busy machine, once more with ten times the time
         hid = await executor.arun_check(ref, rec['test'], rec['entry_point'], timeout=max(10.0, 10 * time_limit))
     if not hid.passed: err('canonical_solution', f"fails its hidden test ({hid.error_type or hid.status}: {(hid.error_message or '').strip()[:120]}); fix the solution or the test")
@@ -165,9 +165,9 @@ async def check_record(rec:dict, # a well-formed record (see `read_problem_file`
     if tests and not vis.passed:
         for t in vis.tests:
             if not t.passed: err('prompt', f"example {t.call} expects {t.expected} but the reference gives {t.got}" if t.error is None else f"example {t.call}: the reference raises {t.error}")
-    wrong = rec.get('wrong', [])
-    runs = await asyncio.gather(*[executor.arun_check(rec['prompt'] + w, rec['test'], rec['entry_point'], timeout=max(2.0, 3 * time_limit)) for w in wrong],
-                                *[executor.arun(rec['prompt'] + w, tests) for w in wrong if tests])
+    wrong, cap = rec.get('wrong', []), max(1.0, time_limit)  # a wrong program that loops is a failing one: it gets the limit, not the sandbox's 5 s
+    runs = await asyncio.gather(*[executor.arun_check(rec['prompt'] + w, rec['test'], rec['entry_point'], timeout=cap) for w in wrong],
+                                *[executor.arun(rec['prompt'] + w, tests, timeout=cap) for w in wrong if tests])
     for j, r in enumerate(runs[:len(wrong)]):
         if r.passed: err(f"wrong[{j}]", "passes the hidden test; strengthen the test or make the program wrong")
     fool = [j for j, r in enumerate(runs[len(wrong):]) if r.passed and not runs[j].passed]
