@@ -12,6 +12,8 @@ generation.py kept the submitted program have no `code`.
 from __future__ import annotations
 import argparse, json, sys
 from pathlib import Path
+sys.path.insert(0, str(Path(__file__).parent))
+from generation import read_rows  # bench/generation.py's reader of its rows (a cut-off last line skipped)
 from mcts_codegen.benchmark import bench_config, engine_version
 from mcts_codegen.records import RunLock
 
@@ -22,15 +24,14 @@ def copy_rows(model:str, gen:Path, out:Path) -> tuple[int, int]:
     src = gen/f'{model}+greedy'/'rows.jsonl'
     if not src.exists(): raise SystemExit(f"{src}: no such file; run bench/generation.py --strategy greedy --data data/corpus/corpus.jsonl --split dev first")
     want = engine_version('greedy', bench_config(0, llm__generation='body', llm__cache=False, executor__cache=False), body=True)
-    rows = [json.loads(l) for l in src.read_text().splitlines() if l.strip()]
-    body = [r for r in rows if r['arm'] == 'body' and not r.get('error')]
+    body = [r for r in read_rows(src) if r['arm'] == 'body' and not r.get('error')]
     if bad := sorted({r['engine_version'] for r in body} - {want}):
         raise SystemExit(f"{src}: body rows of engine version {', '.join(bad)}, not today's greedy body version {want}; rerun them, or leave them out")
     folder = out/model
     lock = RunLock(folder).acquire()
     try:
         dst = folder/'greedy.jsonl'
-        have = {json.loads(l)['task_id'] for l in dst.read_text().splitlines() if l.strip()} if dst.exists() else set()
+        have = {r['task_id'] for r in read_rows(dst)}
         new = [{k: v for k, v in r.items() if k not in OWN} | dict(stats={}) for r in body if r['task_id'] not in have]
         with dst.open('a') as f:
             for r in new: f.write(json.dumps(r) + '\n')
