@@ -405,7 +405,7 @@ def bench(problems:Optional[str]=typer.Option(None, help="problem ids and ranges
 
 # %% ../nbs/24_cli.ipynb #7c396d37
 def _collect_candidates(data, split, problems, llm, base_url, out, preset, n_iter, max_calls, resume, concurrency, seed, timeout, max_retries,
-                        quiet, samples, n_inputs, exclude, engine, ray_address, api_key_env=None):
+                        quiet, samples, n_inputs, exclude, engine, ray_address, api_key_env=None, refine=False):
     "`collect --data FILE --split S`: every candidate program of the split's searches, with its hidden verdict on train (`collector.run_candidates`)."
     from mcts_codegen.collector import run_candidates, candidates_config, candidate_problems
     from mcts_codegen.records import FolderLocked
@@ -419,7 +419,7 @@ def _collect_candidates(data, split, problems, llm, base_url, out, preset, n_ite
         from mcts_codegen.benchmark import llm_slug
         out = Path('runs/candidates')/llm_slug(llm)
     try:
-        cfg = candidates_config(samples, preset, seed, **({'n_iter': n_iter} if n_iter else {}), **_llm_overrides(llm, base_url, timeout, max_retries, concurrency, api_key_env))
+        cfg = candidates_config(samples, preset, seed, refine, **({'n_iter': n_iter} if n_iter else {}), **_llm_overrides(llm, base_url, timeout, max_retries, concurrency, api_key_env))
         candidate_problems(data, split, problems, exclude)
     except (ValueError, FileNotFoundError) as e: _fail(str(e))
     _dir_ok(out, '--out')
@@ -455,15 +455,16 @@ def collect(problems:Optional[str]=typer.Option(None, help="HumanEval ids and ra
             n_inputs:int=typer.Option(8, '--inputs', help="with --data: model-written test inputs per problem, every candidate run on them (0: none)"),
             exclude:Optional[List[Path]]=typer.Option(None, '--exclude', help="with --data --split train: a benchmark results folder whose problems must not be labelled (repeatable)"),
             engine:str=typer.Option('local', help="with --data: local (asyncio tasks here) or ray (actors on a Ray cluster)"),
-            ray_address:Optional[str]=typer.Option(None, help="with --engine ray: the cluster's address, e.g. HEAD_IP:6379 (default: a local Ray)")):
+            ray_address:Optional[str]=typer.Option(None, help="with --engine ray: the cluster's address, e.g. HEAD_IP:6379 (default: a local Ray)"),
+            refine:bool=typer.Option(False, '--refine/--no-refine', help="with --data: let the search refine programs (default: every completion after the greedy one is a fresh sample, 8 to a request; the embedded models' refinements mostly copy their parent)")):
     """Record searches on HumanEval problems (visible tests only) as JSONL training data; with --data FILE --split train, every candidate program with its evidence and hidden verdict (--split dev|test: without it). Needs --problems (or --data): a bare collect never starts an hours-long run.
     Exit code 0: done; 1: some problems failed; 2: bad input; 3: LLM unavailable."""
     from mcts_codegen.collector import run_collect
     from mcts_codegen.records import RunLock, FolderLocked
     from mcts_codegen.loaders import load_humaneval
-    if data is not None or split is not None or exclude or engine != 'local':
+    if data is not None or split is not None or exclude or engine != 'local' or refine:
         return _collect_candidates(data, split, problems, llm, base_url, out, preset, n_iter, max_calls, resume,
-                                   concurrency, seed, timeout, max_retries, quiet, samples, n_inputs, exclude or [], engine, ray_address, api_key_env)
+                                   concurrency, seed, timeout, max_retries, quiet, samples, n_inputs, exclude or [], engine, ray_address, api_key_env, refine)
     if problems is None: _fail("collect needs --problems, e.g. --problems 0-9 (HumanEval ids; 0-163 is every problem and takes hours)")
     _at_least_1(max_calls=max_calls, n_iter=n_iter, concurrency=concurrency)
     ov = {k: v for k, v in dict(n_iter=n_iter, max_llm_calls=max_calls).items() if v is not None}

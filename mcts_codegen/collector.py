@@ -384,11 +384,16 @@ async def _rows(rec, view, llm, executor, cfg, llm_name, n_inputs, version, res,
 def candidates_config(samples:int=30, # completions at temperature besides the greedy answer
                       preset:str='DATA_COLLECTION', # search settings (see `create_preset`)
                       seed:int=0, # sampling seed
+                      refine:bool=False, # let the search refine programs (False: every completion after the greedy one is a fresh sample)
+                      batch:int=8, # without `refine`: fresh samples asked for in one request (the batch decoder draws them together)
                       **overrides # more `create_preset` overrides
                      ) -> Config:
     "The settings of a collection: `preset` with a budget of `samples + 1` completions, the greedy answer first, no early stop."
     if samples < 0: raise ValueError(f"--samples must be ≥ 0, got {samples}")
-    ov = dict(seed=seed, max_llm_calls=samples + 1, early_stop=False, greedy_first=True, llm__batch_decode=True) | overrides
+    if batch < 1: raise ValueError(f"batch must be ≥ 1, got {batch}")
+    ov = dict(seed=seed, max_llm_calls=samples + 1, early_stop=False, greedy_first=True, llm__batch_decode=True)
+    if not refine: ov |= dict(max_depth=1, n_variants=batch)  # the tree is the root's children: fresh samples only
+    ov |= overrides
     cfg = create_preset(preset, **ov)
     if cfg.search.n_iter < samples + 1: cfg = create_preset(preset, **ov, n_iter=samples + 1)
     return cfg
@@ -441,6 +446,7 @@ def run_candidates(data:str|Path|None, # a problem file with splits (data/corpus
                    progress:bool=True, # a line per problem with the ETA, on stderr
                    cfg:Config|None=None, # settings (default: `candidates_config(samples, preset, seed)`)
                    labels:bool|None=None, # collect hidden verdicts (None: on the train split only; True on another split is refused)
+                   refine:bool=False, # let the search refine programs (False: fresh samples only; see `candidates_config`)
                   ) -> CandidateSummary:
     "Search every problem of `data`'s `split`, recording every candidate program with its evidence in `out/candidates.jsonl`, and its hidden verdict on train problems."
     if engine not in ('local', 'ray'): raise ValueError(f"engine must be 'local' or 'ray', not {engine!r}")
@@ -448,7 +454,7 @@ def run_candidates(data:str|Path|None, # a problem file with splits (data/corpus
     recs = candidate_problems(data, split, problems, exclude, labels)
     spec = llm if isinstance(llm, str) else None
     if cfg is None:
-        cfg = candidates_config(samples, preset, seed, **({'llm__spec': spec} if spec else {}), **({'llm__base_url': base_url} if base_url else {}))
+        cfg = candidates_config(samples, preset, seed, refine, **({'llm__spec': spec} if spec else {}), **({'llm__base_url': base_url} if base_url else {}))
     name, version, out = spec or llm.name, collect_version(cfg), Path(out)
     summ, t0 = CandidateSummary(path=out/CANDIDATES_FILE, problems=len(recs), labels=labels), time.perf_counter()
     with RunLock(out):
