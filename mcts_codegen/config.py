@@ -182,9 +182,18 @@ def _field_section(name:str) -> str:
     if not owners: raise ConfigError(f"unknown setting {name!r}; known: " + ', '.join(f"{s}.{f}" for s,m in _SECTIONS.items() for f in m.model_fields))
     raise ConfigError(f"setting {name!r} is ambiguous; write one of: " + ', '.join(f"{s}__{name}" for s in owners))
 
+def _known(s:str, f:str, where:str):
+    "Raise unless `s.f` is a setting (a search lever that moved to `experimental` is still taken in `search`)."
+    if s not in _SECTIONS: raise ConfigError(f"unknown section {s!r} in {where}; sections: {', '.join(_SECTIONS)}")
+    if f not in _SECTIONS[s].model_fields and not (s == 'search' and f in ExperimentalConfig.model_fields):
+        raise ConfigError(f"unknown setting {s}.{f} in {where}; {s} has: {', '.join(_SECTIONS[s].model_fields)}")
+
 def env_settings() -> dict[str,dict[str,Any]]:
-    "The settings the `MCTS_CODEGEN_SECTION__FIELD` environment variables give, by section (raw strings)."
-    return {s: dict(v) for s,v in EnvSettingsSource(Config)().items() if s in _SECTIONS and isinstance(v, dict)}
+    "The settings the `MCTS_CODEGEN_SECTION__FIELD` environment variables give, by section (raw strings); an unknown field is an error."
+    out = {s: dict(v) for s,v in EnvSettingsSource(Config)().items() if s in _SECTIONS and isinstance(v, dict)}
+    for s, fs in out.items():
+        for f in fs: _known(s, f, f"environment variable MCTS_CODEGEN_{s.upper()}__{f.upper()} (fix its name or unset it)")
+    return out
 
 def create_preset(name:str='BALANCED', # a name in `PRESETS` (FAST, BALANCED, THOROUGH, DATA_COLLECTION, BENCHMARK, AUTO) or `experimental.EXPERIMENTAL_PRESETS`, any case
                   **overrides # `section__field=value` or `field=value`
@@ -194,9 +203,7 @@ def create_preset(name:str='BALANCED', # a name in `PRESETS` (FAST, BALANCED, TH
     ov = {}
     for k,v in overrides.items():
         s,f = k.split('__', 1) if '__' in k else (_field_section(k), k)
-        if s not in _SECTIONS: raise ConfigError(f"unknown section {s!r} in {k!r}; sections: {', '.join(_SECTIONS)}")
-        if f not in _SECTIONS[s].model_fields and not (s == 'search' and f in ExperimentalConfig.model_fields):  # a search lever that moved is still taken there
-            raise ConfigError(f"unknown setting {s}.{f} in {k!r}; {s} has: {', '.join(_SECTIONS[s].model_fields)}")
+        _known(s, f, repr(k))
         ov.setdefault(s, {})[f] = v
     for layer in (preset_settings(name), env_settings(), ov):  # each layer's `search.<lever>` moved first, so that a later layer wins
         for s,v in moved_to_experimental(layer).items(): d.setdefault(s, {}).update(v)
