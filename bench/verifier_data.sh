@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Issue 34 end to end for one embedded model: the data engine's candidates on the corpus (train with hidden verdicts,
+# dev and test without), then the verifier fitted on train, chosen on dev, and scored on test with its ablations into
+# results/verifier/<model>/eval.json. Resumable and locked: rerun it and every step skips what is done (a killed
+# collection loses no finished problem). Fresh samples, --samples per problem besides the greedy answer (default 20:
+# 285 train problems x 21 = 5,985 labelled candidates), model-written inputs, one problem at a time.
+#   bash bench/verifier_data.sh [model]     (qwen2.5-coder-1.5b, the default, or qwen2.5-coder-0.5b)
+#   RUNS=/elsewhere SAMPLES=30 bash bench/verifier_data.sh qwen2.5-coder-0.5b
+# Cost on a 2-core machine: minutes per problem (31 completions of the 0.5B model took about 3 min), so the train split
+# alone is many hours; on a cluster, add --engine ray --ray-address HEAD:6379 to the collect lines (see nbs/20_collector).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+M=${1:-qwen2.5-coder-1.5b}
+R=${RUNS:-runs/candidates}/$M
+P=data/corpus/corpus.jsonl
+C="mcts-codegen collect --data $P --samples ${SAMPLES:-20} --llm local:$M --out $R --concurrency 1"
+$C --split train --exclude results/corpus
+$C --split dev
+$C --split test
+mcts-codegen verifier train --data "$R" --problems $P --out "runs/verifier/$M"
+mcts-codegen verifier eval --data "$R" --problems $P --model "runs/verifier/$M" --name "$M" --split test --ablation
