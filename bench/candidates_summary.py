@@ -1,0 +1,48 @@
+"""What the data engine has gathered: per model and split, problems, candidates, distinct programs, visible and hidden
+passes, and the fooled ones (every visible test passed, the hidden test failed), from `collect --data` folders.
+
+    python bench/candidates_summary.py [--runs runs/candidates] [--out results/candidates]
+
+The candidate rows themselves stay in the runs folder (they are large and hold the hidden verdicts of train problems);
+the summary is what is committed, one `summary.json` per model, and the figures in notes come from it. Hidden verdicts
+are counted for labelled rows only (train): dev and test rows are collected without them.
+"""
+from __future__ import annotations
+import argparse, json
+from collections import Counter, defaultdict
+from pathlib import Path
+
+def summarise(rows:list[dict]) -> dict:
+    "Counts over one split's candidate rows (the data engine's field names)."
+    by = defaultdict(list)
+    for r in rows: by[r['problem_id']].append(r)
+    lab = [r for r in rows if r.get('hidden_passed') is not None]
+    vis = [r for r in rows if r.get('visible_passed')]
+    fooled = [r for r in lab if r.get('visible_passed') and not r['hidden_passed']]
+    return dict(problems=len(by), candidates=len(rows), distinct=sum(len({r['key'] for r in rs}) for rs in by.values()),
+                made=dict(Counter(r.get('made') for r in rows)), gen_tokens_mean=round(sum(r.get('gen_tokens') or 0 for r in rows) / max(1, len(rows)), 1),
+                visible_pass=len(vis), labelled=len(lab), hidden_pass=sum(bool(r['hidden_passed']) for r in lab), fooled=len(fooled),
+                visible_pass_right=sum(bool(r.get('visible_passed') and r['hidden_passed']) for r in lab),
+                problems_solved=sum(any(r.get('hidden_passed') for r in rs) for rs in by.values()),
+                problems_fooled=sum(any(r.get('visible_passed') and r.get('hidden_passed') is False for r in rs) for rs in by.values()),
+                versions=sorted({r.get('engine_version') for r in rows}))
+
+def read(folder:Path) -> list[dict]:
+    "Rows of a collect folder's candidates.jsonl (a torn last line skipped)."
+    out = []
+    for line in (folder/'candidates.jsonl').read_text().splitlines():
+        try: out.append(json.loads(line))
+        except json.JSONDecodeError: pass
+    return out
+
+if __name__ == '__main__':
+    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    ap.add_argument('--runs', type=Path, default=Path('runs/candidates'), help='folder of collect folders, one per model')
+    ap.add_argument('--out', type=Path, default=Path('results/candidates'))
+    a = ap.parse_args()
+    for d in sorted(p for p in a.runs.iterdir() if (p/'candidates.jsonl').exists()):
+        rows = read(d)
+        s = {sp: summarise([r for r in rows if r.get('split') == sp]) for sp in ('train', 'dev', 'test') if any(r.get('split') == sp for r in rows)}
+        (a.out/d.name).mkdir(parents=True, exist_ok=True)
+        (a.out/d.name/'summary.json').write_text(json.dumps(s, indent=1) + '\n')
+        for sp, x in s.items(): print(d.name, sp, ' '.join(f"{k}={v}" for k, v in x.items()))
