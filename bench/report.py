@@ -600,7 +600,7 @@ def data_engine() -> list[str]:
         out += ['### The data engine: candidates collected so far', '']
         out += md(['model', 'split', 'problems', 'candidates', 'distinct', 'generated tokens', 'visible pass', 'hidden pass', 'fooled',
                    'problems with a right one', 'problems with a fooled one'] + ['engine'], rows)
-        out += stamp('bash bench/verifier_data.sh MODEL; python bench/candidates_summary.py', [f.parent for f in fs])
+        out += stamp('mcts-codegen collect --data data/corpus/corpus.jsonl --samples 20 --llm local:MODEL --concurrency 1 --split train|dev [--problems IDS] (the first steps of bash bench/verifier_data.sh MODEL, which resumes them); python bench/candidates_summary.py', [f.parent for f in fs])
     if fs := sorted(RES.glob('collect-modes/*/summary.json')):
         rows = [[SIZE.get(f.parent.name, f.parent.name), r['mode'], sum(q['mode'] == r['mode'] and q['problem'] != 'all' for q in rs), r['completions'], r['distinct'], r['refinements'], r['gen_tokens'], ', '.join(r['version'])]
                 for f in fs for rs in [json.loads(f.read_text())] for r in rs if r['problem'] == 'all']

@@ -720,6 +720,12 @@ def _labelled(rows:list[dict], problems:Path|None, splits:list[str]) -> list[dic
     if n: typer.echo(f"labelled {' and '.join(f'{k} {s}' for s, k in n.items())} rows in memory by their hidden tests ({problems})", err=True)
     return out
 
+def _auc_note(*aucs, split:str='dev') -> str:
+    "Why an AUC reads n/a, when one does."
+    return f" (n/a: the {split} rows need both right and wrong programs; collect more {split} problems)" if None in aucs else ''
+
+def _auc(a:float|None) -> str: return 'n/a' if a is None else str(a)
+
 @verifier_app.command('train')
 def verifier_train(data:list[Path]=typer.Option(..., '--data', help="candidate rows (JSONL files or collect folders, repeatable) with their split: labelled train rows fit, dev rows choose"),
                    out:Path=typer.Option(..., '--out', help="folder the verifier is written to (verifier.json)"),
@@ -738,7 +744,7 @@ def verifier_train(data:list[Path]=typer.Option(..., '--data', help="candidate r
     f = save_verifier(v, out)
     m = v.meta
     typer.echo(f"{v} from {m['train_rows']} train rows ({m['train_problems']} problems), reading {', '.join(v.groups)}; "
-               f"dev AUC {m['dev_auc_all']}, among visible-passing {m['dev_auc_visible_pass']}; saved to {f}")
+               f"dev AUC {_auc(m['dev_auc_all'])}, among visible-passing {_auc(m['dev_auc_visible_pass'])}{_auc_note(m['dev_auc_all'], m['dev_auc_visible_pass'])}; saved to {f}")
 
 @verifier_app.command('eval')
 def verifier_eval(data:list[Path]=typer.Option(..., '--data', help="candidate rows (JSONL files or collect folders, repeatable)"),
@@ -759,7 +765,7 @@ def verifier_eval(data:list[Path]=typer.Option(..., '--data', help="candidate ro
         if with_ablation: d['ablation'] = ablation(rows, split)
     except ValueError as e: _fail(str(e))
     f = write_eval(d, name or model.resolve().name, out)
-    typer.echo(f"{split}: {d['candidates']} candidates of {d['problems']} problems; AUC {d['auc_all']}, among {d['visible_pass']} visible-passing {d['auc_visible_pass']}; "
+    typer.echo(f"{split}: {d['candidates']} candidates of {d['problems']} problems; AUC {_auc(d['auc_all'])}, among {d['visible_pass']} visible-passing {_auc(d['auc_visible_pass'])}{_auc_note(d['auc_all'], d['auc_visible_pass'], split=split)}; "
                f"fooled caught {d['fooled_caught']} (at the dev threshold {d['fooled_caught_at_dev']}); written to {f}")
 
 @verifier_app.command('synth')

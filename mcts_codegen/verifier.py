@@ -476,10 +476,11 @@ def train_verifier(rows:list[dict], # labelled candidate rows with `split` ('tra
         s = v.prob(Xd)
         key = (auc(yd[vd], s[vd]) or 0.0, auc(yd, s) or 0.0)
         if best is None or key > best[0]: best = (key, v, l2, s)
-    (av, aa), v, l2, s = best
+    _, v, l2, s = best
     v.threshold = keep_threshold(s[vd & yd], keep)
+    aa, av = auc(yd, s), auc(yd[vd], s[vd])  # None where dev lacks right or wrong programs (then the penalty is the first tried)
     v.meta = dict(l2=l2, train_rows=len(tr), train_problems=len({r['problem_id'] for r in tr}), dev_rows=len(dv),
-                  dev_auc_all=round(aa, 4), dev_auc_visible_pass=round(av, 4), dropped=sorted(drop), keep=keep)
+                  dev_auc_all=None if aa is None else round(aa, 4), dev_auc_visible_pass=None if av is None else round(av, 4), dropped=sorted(drop), keep=keep)
     return v
 
 # %% ../nbs/16b_verifier.ipynb #7fb58bde
