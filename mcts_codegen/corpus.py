@@ -12,13 +12,16 @@ from pathlib import Path
 from typing import NamedTuple, Iterable
 from .loaders import ProblemLoadError, problem_from_humaneval, humaneval_path, load_humaneval, parse_ids
 from .visible import extract_record
-from .executor import Executor
+from .executor import Executor, CodeExecutionResult
+from .problem import CallTest
+from concurrent.futures import ThreadPoolExecutor
 from .config import ExecutorConfig
 from .utils import run_sync
 
 # %% auto #0
-__all__ = ['SPLITS', 'HUMANEVAL_HALVES', 'LEVELS', 'assign_splits', 'select_split', 'split_ids', 'Finding', 'read_problem_file',
-           'near_duplicates', 'check_record', 'check_problems', 'foolable']
+__all__ = ['SPLITS', 'HUMANEVAL_HALVES', 'LEVELS', 'HIDDEN', 'assign_splits', 'select_split', 'split_ids', 'Finding',
+           'read_problem_file', 'near_duplicates', 'with_hidden', 'examples', 'check_record', 'check_problems',
+           'foolable']
 
 # %% ../nbs/10b_corpus.ipynb #1551515f
 SPLITS = ('train', 'dev', 'test')
@@ -142,6 +145,22 @@ def _strict(rec:dict, n_examples:int) -> list[str]:
     if (k := _n_asserts(rec['test'])) < 15: out.append(f"{k} asserts in the hidden test; write at least 15")
     return out
 
+# %% ../nbs/10b_corpus.ipynb #hid1023c
+HIDDEN = CallTest(call='_hidden_check_()', expected=True) # the hidden test as one more call (see `with_hidden`)
+
+def with_hidden(code:str, # the program
+                test:str, # its hidden test, defining `check(candidate)`
+                entry_point:str, # the function `check` is given
+               ) -> str:
+    "`code` plus `_hidden_check_()`, which runs `test` in a copy of the program's globals (its names never shadow the program's) and returns True when `check` passes."
+    return f"{code}\n\ndef _hidden_check_():\n    ns = dict(globals())\n    exec({test!r}, ns)\n    ns['check']({entry_point})\n    return True\n"
+
+def examples(r:CodeExecutionResult, # a run of `[HIDDEN, *examples]`
+            ) -> list|None:
+    "The examples' outcomes after the hidden call; None when the run stopped before judging them all (a loop, a crash)."
+    got = r.tests[1:]
+    return None if not got or any(t.error in ('timeout', 'not run') for t in got) else got
+
 # %% ../nbs/10b_corpus.ipynb #025ad5a8
 async def check_record(rec:dict, # a well-formed record (see `read_problem_file`)
                        executor:Executor, # the sandbox
@@ -156,21 +175,26 @@ async def check_record(rec:dict, # a well-formed record (see `read_problem_file`
     x = extract_record(rec)
     for s in x.rejected: out.append(Finding('note', f"{tid} prompt", f"line {s.line}: example dropped ({s.reason}): {s.text.strip()[:80]}"))
     ref, tests = rec['prompt'] + rec['canonical_solution'], x.tests
-    hid, vis = await asyncio.gather(executor.arun_check(ref, rec['test'], rec['entry_point'], timeout=max(2.0, 3 * time_limit)),
-                                    executor.arun(ref, tests, timeout=max(2.0, 3 * time_limit)) if tests else asyncio.sleep(0))
-    if hid.status == 'timeout':  # killed by the wall clock: on a busy machine, once more with ten times the time
-        hid = await executor.arun_check(ref, rec['test'], rec['entry_point'], timeout=max(10.0, 10 * time_limit))
-    if not hid.passed: err('canonical_solution', f"fails its hidden test ({hid.error_type or hid.status}: {(hid.error_message or '').strip()[:120]}); fix the solution or the test")
-    elif hid.cpu_time > time_limit: err('test', f"hidden test uses {hid.cpu_time:.2f}s of CPU on the reference (limit {time_limit:g}s); make it faster")
-    if tests and not vis.passed:
-        for t in vis.tests:
-            if not t.passed: err('prompt', f"example {t.call} expects {t.expected} but the reference gives {t.got}" if t.error is None else f"example {t.call}: the reference raises {t.error}")
-    wrong, cap = rec.get('wrong', []), max(1.0, time_limit)  # a wrong program that loops is a failing one: it gets the limit, not the sandbox's 5 s
-    runs = await asyncio.gather(*[executor.arun_check(rec['prompt'] + w, rec['test'], rec['entry_point'], timeout=cap) for w in wrong],
-                                *[executor.arun(rec['prompt'] + w, tests, timeout=cap) for w in wrong if tests])
-    for j, r in enumerate(runs[:len(wrong)]):
-        if r.passed: err(f"wrong[{j}]", "passes the hidden test; strengthen the test or make the program wrong")
-    fool = [j for j, r in enumerate(runs[len(wrong):]) if r.passed and not runs[j].passed]
+    run = lambda code, t: executor.arun(with_hidden(code, rec['test'], rec['entry_point']), [HIDDEN, *tests], timeout=t)  # one run: hidden verdict and examples
+    r = await run(ref, max(2.0, 3 * time_limit))
+    if r.tests and r.tests[0].error == 'timeout':  # killed by the wall clock: on a busy machine, once more with ten times the time
+        r = await run(ref, max(10.0, 10 * time_limit))
+    h = r.tests[0] if r.tests else None
+    if not (h and h.passed): err('canonical_solution', f"fails its hidden test ({((h and h.error) or r.error_type or r.status).strip().rstrip(':')[:120]}); fix the solution or the test")
+    elif r.cpu_time > time_limit: err('test', f"hidden test uses {r.cpu_time:.2f}s of CPU on the reference (limit {time_limit:g}s); make it faster")
+    async def shown(code, r, t):  # the examples' outcomes: from the run, or from a run of their own where it stopped before them
+        if not tests: return []
+        v = examples(r)
+        return v if v is not None else (await executor.arun(code, tests, timeout=t)).tests
+    wrong, cap = [rec['prompt'] + w for w in rec.get('wrong', [])], max(1.0, time_limit)  # a wrong program that loops is a failing one: it gets the limit, not the sandbox's 5 s
+    for t in await shown(ref, r, max(2.0, 3 * time_limit)):
+        if not t.passed: err('prompt', f"example {t.call} expects {t.expected} but the reference gives {t.got}" if t.error is None else f"example {t.call}: the reference raises {t.error}")
+    runs = await asyncio.gather(*[run(w, cap) for w in wrong])
+    hidden = [bool(r.tests) and r.tests[0].passed for r in runs]
+    for j, ok in enumerate(hidden):
+        if ok: err(f"wrong[{j}]", "passes the hidden test; strengthen the test or make the program wrong")
+    vis = await asyncio.gather(*[shown(w, r, cap) for w, r in zip(wrong, runs)])
+    fool = [j for j, v in enumerate(vis) if v and all(t.passed for t in v) and not hidden[j]]
     if fool: out.append(Finding('note', f"{tid} wrong{fool}", "foolable: passes every visible example and fails the hidden test"))
     if strict and (miss := _strict(rec, len(tests))): err('rules', '; '.join(miss))
     return out
@@ -185,6 +209,9 @@ def check_problems(path:str|Path, # a `.jsonl`/`.jsonl.gz` problem file
                   ) -> list[Finding]:
     "Every finding for the problem file at `path`, record by record, then near-duplicates."
     recs, out = read_problem_file(path)
+    if against is None: against = [json.loads(l) for l in gzip.open(humaneval_path(), 'rt')]
+    dups = ThreadPoolExecutor(1)  # pure Python: it runs while the sandbox works
+    near = dups.submit(near_duplicates, recs, against)
     ex = executor or Executor(ExecutorConfig(cache=False))
     async def go():
         sem, done = asyncio.Semaphore(2 * ex.cfg.workers), 0
@@ -198,8 +225,8 @@ def check_problems(path:str|Path, # a `.jsonl`/`.jsonl.gz` problem file
     try: out += [f for fs in run_sync(go()) for f in fs]
     finally:
         if executor is None: ex.close()
-    if against is None: against = [json.loads(l) for l in gzip.open(humaneval_path(), 'rt')]
-    out += [Finding('note', f"{a} {what}", f"near-duplicate of {b} ({o:.0%} shared n-grams)") for a, b, what, o in near_duplicates(recs, against)]
+        dups.shutdown()
+    out += [Finding('note', f"{a} {what}", f"near-duplicate of {b} ({o:.0%} shared n-grams)") for a, b, what, o in near.result()]
     return out
 
 def foolable(findings:list[Finding]) -> set[str]:
