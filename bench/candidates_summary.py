@@ -11,6 +11,8 @@ from __future__ import annotations
 import argparse, json
 from collections import Counter, defaultdict
 from pathlib import Path
+from mcts_codegen.records import iter_jsonl
+from mcts_codegen.collector import CANDIDATES_FILE
 
 def summarise(rows:list[dict]) -> dict:
     "Counts over one split's candidate rows (the data engine's field names)."
@@ -25,23 +27,15 @@ def summarise(rows:list[dict]) -> dict:
                 visible_pass_right=sum(bool(r.get('visible_passed') and r['hidden_passed']) for r in lab),
                 problems_solved=sum(any(r.get('hidden_passed') for r in rs) for rs in by.values()),
                 problems_fooled=sum(any(r.get('visible_passed') and r.get('hidden_passed') is False for r in rs) for rs in by.values()),
-                versions=sorted({r.get('engine_version') for r in rows}))
-
-def read(folder:Path) -> list[dict]:
-    "Rows of a collect folder's candidates.jsonl (a torn last line skipped)."
-    out = []
-    for line in (folder/'candidates.jsonl').read_text().splitlines():
-        try: out.append(json.loads(line))
-        except json.JSONDecodeError: pass
-    return out
+                versions=sorted({str(r.get('engine_version')) for r in rows}))
 
 if __name__ == '__main__':
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('--runs', type=Path, default=Path('runs/candidates'), help='folder of collect folders, one per model')
     ap.add_argument('--out', type=Path, default=Path('results/candidates'))
     a = ap.parse_args()
-    for d in sorted(p for p in a.runs.iterdir() if (p/'candidates.jsonl').exists()):
-        rows = read(d)
+    for d in sorted(p for p in a.runs.iterdir() if (p/CANDIDATES_FILE).exists()):
+        rows = list(iter_jsonl(d/CANDIDATES_FILE))  # a torn last line (a killed collection) is skipped
         s = {sp: summarise([r for r in rows if r.get('split') == sp]) for sp in ('train', 'dev', 'test') if any(r.get('split') == sp for r in rows)}
         (a.out/d.name).mkdir(parents=True, exist_ok=True)
         (a.out/d.name/'summary.json').write_text(json.dumps(s, indent=1) + '\n')

@@ -10,8 +10,11 @@ problem so that load on the machine falls on both alike. The table counts, per p
 import argparse, json, sys, time
 from collections import defaultdict
 from pathlib import Path
+sys.path.insert(0, str(Path(__file__).parent))
+from candidates_summary import summarise  # the same counts as the data engine's summary
 from mcts_codegen.benchmark import llm_slug
-from mcts_codegen.collector import run_candidates, candidates_config, CANDIDATES_FILE
+from mcts_codegen.collector import run_candidates, CANDIDATES_FILE
+from mcts_codegen.records import iter_jsonl
 
 MODES = {'refine': True, 'fresh': False}  # mode → `candidates_config(refine=...)`
 
@@ -20,8 +23,7 @@ def collect(llm:str, problems:list[str], out:Path, samples:int, data:str):
     for pid in problems:
         for mode, refine in MODES.items():
             t = time.perf_counter()
-            s = run_candidates(data, 'train', llm, out/mode, samples, problems=[pid], refine=refine, concurrency=1, progress=False,
-                               cfg=candidates_config(samples, refine=refine, llm__spec=llm))
+            s = run_candidates(data, 'train', llm, out/mode, samples, problems=[pid], refine=refine, concurrency=1, progress=False)
             if s.units: print(f"{pid} {mode}: {s.candidates} candidates in {time.perf_counter() - t:.0f}s", file=sys.stderr)
 
 def table(out:Path) -> list[dict]:
@@ -31,13 +33,11 @@ def table(out:Path) -> list[dict]:
         f = out/mode/CANDIDATES_FILE
         if not f.exists(): continue
         by = defaultdict(list)
-        for line in f.read_text().splitlines():
-            if line.strip(): r = json.loads(line); by[r['problem_id']].append(r)
+        for r in iter_jsonl(f): by[r['problem_id']].append(r)
         for pid, rs in list(by.items()) + [('all', [r for rs in by.values() for r in rs])]:
-            rows.append(dict(mode=mode, problem=pid, completions=len(rs), distinct=len({r['key'] for r in rs}),
-                             gen_tokens=sum(r['gen_tokens'] or 0 for r in rs), refinements=sum(r['made'] == 'refine' for r in rs),
-                             visible_pass=sum(bool(r['visible_passed']) for r in rs), hidden_pass=sum(bool(r['hidden_passed']) for r in rs),
-                             version=sorted({r['engine_version'] for r in rs})))
+            x = summarise(rs)
+            rows.append(dict(mode=mode, problem=pid, completions=x['candidates'], distinct=x['distinct'], gen_tokens=sum(r['gen_tokens'] or 0 for r in rs),
+                             refinements=x['made'].get('refine', 0), visible_pass=x['visible_pass'], hidden_pass=x['hidden_pass'], version=x['versions']))
     return rows
 
 if __name__ == '__main__':
