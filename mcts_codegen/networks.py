@@ -19,7 +19,8 @@ from .dataset import encode_state, encode_program, get_tokenizer
 # %% auto #0
 __all__ = ['CKPT_FORMAT', 'NetConfig', 'TransformerBlock', 'CodeEncoder', 'masked_log_softmax', 'ValueNetwork', 'PolicyNetwork',
            'PolicyValueNet', 'atomic_save', 'save_net', 'checkpoint_file', 'load_checkpoint', 'load_net',
-           'torch_threads', 'pad_batch', 'NetValueModel', 'NetPolicyModel', 'load_models', 'inference_latency']
+           'torch_threads', 'sync_device', 'pad_batch', 'NetValueModel', 'NetPolicyModel', 'load_models',
+           'inference_latency']
 
 # %% ../nbs/15_networks.ipynb #92686a96
 @dataclass
@@ -227,6 +228,10 @@ def torch_threads(n:int|None):
     try: yield
     finally: torch.set_num_threads(old)
 
+def sync_device(device:str|torch.device):
+    "Wait for the work queued on `device`: CUDA runs kernels asynchronously, so a timer must wait for them to finish."
+    if torch.device(device).type == 'cuda': torch.cuda.synchronize(device)
+
 # %% ../nbs/15_networks.ipynb #b13e5299
 def pad_batch(seqs:Sequence[Sequence[int]], pad_id:int=0) -> tuple[torch.Tensor, torch.Tensor]:
     "Token lists as padded ids [B, L] and mask [B, L]."
@@ -323,7 +328,7 @@ def inference_latency(net:PolicyValueNet, # the network (put in eval mode)
             ts = []
             with torch.inference_mode(), torch_threads(threads):
                 for i in range(reps + 1):
-                    t0 = time.perf_counter(); f()
+                    t0 = time.perf_counter(); f(); sync_device(device)
                     if i: ts.append(time.perf_counter() - t0)
             out[f"{name}_b{B}"] = 1000 * statistics.median(ts) / B
     return out

@@ -214,7 +214,8 @@ def train_epoch(self:DistillationTrainer) -> dict[str, float]:
 def state(self:DistillationTrainer) -> dict:
     "What a checkpoint needs besides the network."
     return dict(optimizer=self.opt.state_dict(), scheduler=self.sched.state_dict(), epoch=self.epoch, step=self.step, best=self.best,
-                bad_epochs=self.bad_epochs, history=self.history, train_config=asdict(self.cfg), rng=torch.get_rng_state())
+                bad_epochs=self.bad_epochs, history=self.history, train_config=asdict(self.cfg), rng=torch.get_rng_state(),
+                **(dict(cuda_rng=torch.cuda.get_rng_state_all()) if torch.cuda.is_available() and torch.cuda.is_initialized() else {}))
 
 # %% ../nbs/16_trainer.ipynb #9b93fe3c
 @patch
@@ -234,6 +235,7 @@ def resume(self:DistillationTrainer, path:str|Path) -> DistillationTrainer:
     self.opt.load_state_dict(ck['optimizer']); self.sched.load_state_dict(ck['scheduler'])
     self.epoch, self.step, self.best, self.bad_epochs, self.history = ck['epoch'], ck['step'], ck['best'], ck['bad_epochs'], list(ck['history'])
     torch.set_rng_state(ck['rng'].cpu())
+    if ck.get('cuda_rng') and torch.cuda.is_available(): torch.cuda.set_rng_state_all([s.cpu() for s in ck['cuda_rng']])  # dropout on a GPU draws from these
     return self
 
 # %% ../nbs/16_trainer.ipynb #f64aa8ef
