@@ -3,7 +3,7 @@
 # dev and test without), then the verifier fitted on train, chosen on dev, and scored on test with its ablations into
 # results/verifier/<model>/eval.json. Resumable and locked: rerun it and every step skips what is done (a killed
 # collection loses no finished problem). Fresh samples, --samples per problem besides the greedy answer (default 20:
-# 285 train problems x 21 = 5,985 labelled candidates), model-written inputs, one problem at a time.
+# 345 train problems x 21 = 7,245 labelled candidates), model-written inputs, one problem at a time.
 #   bash bench/verifier_data.sh [model]     (qwen2.5-coder-1.5b, the default, or qwen2.5-coder-0.5b)
 #   RUNS=/elsewhere SAMPLES=30 bash bench/verifier_data.sh qwen2.5-coder-0.5b
 # Cost on a 2-core machine: minutes per problem (31 completions of the 0.5B model took about 3 min), so the train split
