@@ -607,6 +607,17 @@ def data_engine() -> list[str]:
         out += ['### Collecting candidates: the search with refinements against fresh samples (train problems)', '']
         out += md(['model', 'mode', 'problems', 'completions', 'distinct programs', 'refinements', 'generated tokens', 'engine'], rows)
         out += stamp('PYTHONPATH=. python bench/collect_modes.py --llm local:MODEL --problems Corpus/0,Corpus/2', [f.parent for f in fs])
+    for f in sorted(RES.glob('verifier/*/train_cv*.json')):
+        d = json.loads(f.read_text())
+        vo = ', fitted and scored on visible-passing candidates only' if d.get('visible_only') else ''
+        out += [f"### An early read of the verifier, {SIZE.get(f.parent.name, f.parent.name)}: train problems only, {d['folds']} folds by problem{vo}", '',
+                f"{d['problems']} train problems, {d['candidates']} candidates; {d['visible_pass']} pass every visible test, {d['visible_pass_right']} of them right "
+                f"and {d['fooled']} fooled; {d['problems_with_a_right_candidate']} problems have a right candidate. Each fold is scored by a verifier fitted on "
+                "the others (the next fold chooses its penalty and threshold); the held-out scores are pooled. Too few right programs for a verdict: "
+                "this shows the pipeline on real rows, not the verifier's worth.", '']
+        out += md(['scorer', 'AUC, all', 'AUC, visible pass', 'fooled caught'],
+                  [[t['scorer'], t['auc_all'], t['auc_visible_pass'], t['fooled_caught'] if t.get('fooled_caught_at_dev') is None else t['fooled_caught_at_dev']] for t in d['table']])
+        out += stamp(f'python bench/verifier_cv.py --data runs/candidates/{f.parent.name} --folds {d["folds"]}{" --visible-only" if d.get("visible_only") else ""} --out {f.relative_to(ROOT)}', [f])
     return out
 
 def gpu() -> list[str]:

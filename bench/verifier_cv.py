@@ -1,0 +1,72 @@
+"""An early read of the verifier on train problems only, before the dev and test candidates exist: K folds by problem
+over the labelled train rows (fold k is scored, fold k+1 chooses the penalty and threshold, the rest fit), every
+scorer's held-out scores pooled over the folds. Train labels are allowed for tuning; this reports nothing on dev or test.
+
+    python bench/verifier_cv.py --data runs/candidates/qwen2.5-coder-1.5b [--folds 5] [--visible-only] [--out results/verifier/qwen2.5-coder-1.5b/train_cv.json]
+
+Prints one line per scorer (the baselines, the verifier, the verifier less each feature group): AUC over all candidates,
+AUC among the candidates that pass every visible test, and the share of visible-passing wrong programs caught at the
+threshold that keeps 95% of the visible-passing right ones (fixed on each fold's chooser, pooled).
+"""
+from __future__ import annotations
+import argparse, json, random
+from pathlib import Path
+import numpy as np
+from mcts_codegen.verifier import BASELINES, GROUPS, label_of, metrics, normalise, read_candidates, split_tables, train_verifier
+
+def visible_all(rows) -> np.ndarray:
+    "Whether each candidate passes every visible test (and has some)."
+    return np.array([(r.get('visible_pass') or 0) >= 1 and bool(r.get('n_visible')) for r in rows], bool)
+
+def folds_of(pids:list[str], k:int, seed:int=0) -> list[set[str]]:
+    "The problems dealt into `k` folds after a seeded shuffle."
+    p = sorted(pids); random.Random(seed).shuffle(p)
+    return [set(p[i::k]) for i in range(k)]
+
+def cross_validate(rows:list[dict], k:int=5, seed:int=0, visible_only:bool=False) -> dict:
+    "Pooled held-out scores of each scorer over `k` folds of the train problems (`visible_only`: fit and score only candidates passing every visible test)."
+    rows = [r for r in map(normalise, rows) if r.get('split') == 'train' and label_of(r) is not None]
+    if visible_only: rows = [r for r, v in zip(rows, visible_all(rows)) if v]
+    pids = sorted({str(r['problem_id']) for r in rows})
+    if len(pids) < k + 2: raise ValueError(f"{len(pids)} labelled train problems: {k} folds need at least {k + 2}")
+    fs, pooled = folds_of(pids, k, seed), {}
+    for i, test in enumerate(fs):
+        dev = fs[(i + 1) % k]
+        part = [dict(r, split='test' if r['problem_id'] in test else 'dev' if r['problem_id'] in dev else 'train') for r in rows]
+        tb = split_tables(part)
+        rs, X, names = tb['test']
+        y, vis = np.array([label_of(r) for r in rs], bool), visible_all(rs)
+        scores = {name: X[:, names.index(col)] for name, col in BASELINES.items()}
+        for drop in [None, *GROUPS]:
+            v = train_verifier(part, drop=[drop] if drop else [], tables=tb)
+            scores['verifier' if drop is None else f'verifier - {drop}'] = (v.prob(X[:, [names.index(n) for n in v.names]]), v.threshold)
+        for name, s in scores.items():
+            s, thr = s if isinstance(s, tuple) else (s, None)
+            p = pooled.setdefault(name, dict(y=[], s=[], vis=[], caught=[], wrong=0))
+            p['y'] += list(y); p['s'] += list(s); p['vis'] += list(vis)
+            if thr is not None: p['caught'] += list(s[vis & ~y] < thr)
+    y, vis = np.array(pooled['verifier']['y']), np.array(pooled['verifier']['vis'])
+    table = []
+    for name, p in pooled.items():
+        m = metrics(p['y'], p['s'], p['vis'])  # AUCs of pooled scores; fooled_caught at the pooled 95% threshold
+        if p['caught']: m['fooled_caught_at_dev'] = round(float(np.mean(p['caught'])), 4)
+        table.append(dict(scorer=name) | m)
+    return dict(folds=k, seed=seed, visible_only=visible_only, problems=len(pids), candidates=len(y), visible_pass=int(vis.sum()), visible_pass_right=int((vis & y).sum()),
+                fooled=int((vis & ~y).sum()), problems_with_a_right_candidate=len({str(r['problem_id']) for r in rows if label_of(r)}), table=table)
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    ap.add_argument('--data', required=True, help='a collect folder (or JSONL file) of labelled train rows')
+    ap.add_argument('--folds', type=int, default=5)
+    ap.add_argument('--seed', type=int, default=0)
+    ap.add_argument('--visible-only', action='store_true', help='fit and score only the candidates that pass every visible test (where choosing happens)')
+    ap.add_argument('--out', default=None)
+    a = ap.parse_args()
+    r = cross_validate(read_candidates([a.data]), a.folds, a.seed, a.visible_only)
+    print(f"{r['problems']} train problems, {r['candidates']} candidates, {r['visible_pass']} pass every visible test "
+          f"({r['visible_pass_right']} right, {r['fooled']} fooled); {r['folds']} folds by problem, scores pooled")
+    for t in r['table']:
+        print(f"  {t['scorer']:<28} AUC all {t['auc_all']}  AUC visible-pass {t['auc_visible_pass']}  fooled caught {t['fooled_caught'] if t.get('fooled_caught_at_dev') is None else t['fooled_caught_at_dev']}")
+    if a.out: Path(a.out).parent.mkdir(parents=True, exist_ok=True); Path(a.out).write_text(json.dumps(r, indent=1))
+
+if __name__ == '__main__': main()
