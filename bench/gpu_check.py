@@ -70,8 +70,7 @@ def main():
     with tempfile.TemporaryDirectory() as d:
         d = Path(d)
         runs = {}
-        for dev in ('cpu', G):
-            key = 'cpu' if dev == 'cpu' and 'cpu' not in runs else 'cuda'
+        for key, dev in (('cpu', 'cpu'), ('cuda', G)):
             r, s = train(a.data, d/key, net_cfg, tc, dev)
             runs[key] = dict(seconds=round(s, 2), epochs=r['epochs'], best_loss=r['best_loss'], test=r['test'], states=r['states'], val_losses=losses(d/key))
     res['train'] = runs

@@ -12,11 +12,7 @@ from __future__ import annotations
 import argparse, json, random
 from pathlib import Path
 import numpy as np
-from mcts_codegen.verifier import BASELINES, GROUPS, label_of, metrics, normalise, read_candidates, split_tables, train_verifier
-
-def visible_all(rows) -> np.ndarray:
-    "Whether each candidate passes every visible test (and has some)."
-    return np.array([(r.get('visible_pass') or 0) >= 1 and bool(r.get('n_visible')) for r in rows], bool)
+from mcts_codegen.verifier import BASELINES, GROUPS, label_of, metrics, normalise, read_candidates, split_tables, train_verifier, visible_all
 
 def folds_of(pids:list[str], k:int, seed:int=0) -> list[set[str]]:
     "The problems dealt into `k` folds after a seeded shuffle."

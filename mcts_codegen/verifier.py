@@ -20,8 +20,8 @@ __all__ = ['CANDIDATE_FIELDS', 'RENAMES', 'STATIC', 'AGREEMENT', 'LIKELIHOOD', '
            'likelihood_features', 'visible_features', 'features', 'by_problem', 'feature_table', 'HiddenState',
            'LlamaHiddenState', 'add_hidden', 'synth_candidates', 'fit_logistic', 'auc', 'keep_threshold',
            'LogisticVerifier', 'save_verifier', 'load_verifier', 'read_candidates', 'unlabelled', 'groups_of',
-           'split_rows', 'split_tables', 'train_verifier', 'fooled_caught', 'reliability', 'metrics', 'evaluate',
-           'write_eval', 'plot_reliability', 'ablation']
+           'split_rows', 'split_tables', 'train_verifier', 'fooled_caught', 'reliability', 'visible_all', 'metrics',
+           'evaluate', 'write_eval', 'plot_reliability', 'ablation']
 
 # %% ../nbs/16b_verifier.ipynb #fab36d51
 CANDIDATE_FIELDS:dict[str,str] = dict(
@@ -468,7 +468,7 @@ def train_verifier(rows:list[dict], # labelled candidate rows with `split` ('tra
     sd[sd < 1e-9] = 1.0
     dv, Xd, dn = sp['dev']
     Xd = Xd[:, [dn.index(n) for n in names]]
-    yd, vd = np.array([label_of(r) for r in dv], bool), np.array([(r.get('visible_pass') or 0) >= 1 and bool(r.get('n_visible')) for r in dv])
+    yd, vd = np.array([label_of(r) for r in dv], bool), visible_all(dv)
     best = None
     for l2 in l2s:
         w, b = fit_logistic((Xt - mu) / sd, yt, l2)
@@ -504,7 +504,9 @@ def reliability(y, s, bins:int=10) -> list[dict]:
         if m.any(): out.append(dict(lo=lo, hi=hi, n=int(m.sum()), score=round(float(s[m].mean()), 4), passed=round(float(y[m].mean()), 4)))
     return out
 
-def _vis_all(rows) -> np.ndarray: return np.array([(r.get('visible_pass') or 0) >= 1 and bool(r.get('n_visible')) for r in rows], bool)
+def visible_all(rows) -> np.ndarray:
+    "Whether each candidate row passes every visible test (and has some)."
+    return np.array([(r.get('visible_pass') or 0) >= 1 and bool(r.get('n_visible')) for r in rows], bool)
 
 def _r(x): return None if x is None else round(x, 4)
 
@@ -522,7 +524,7 @@ def evaluate(v:LogisticVerifier, # the verifier
     raw, rows = rows, [r for r in map(normalise, rows) if label_of(r) is not None and (split is None or r.get('split') == split)]
     if not rows: raise ValueError(f"no labelled rows of split {split!r} to evaluate on; {_no_labels(split, raw)}")
     rs, s = v.score_rows(rows)
-    y, vis = np.array([label_of(r) for r in rs], bool), _vis_all(rs)
+    y, vis = np.array([label_of(r) for r in rs], bool), visible_all(rs)
     rel = reliability(y, s)
     ece = sum(b['n'] * abs(b['score'] - b['passed']) for b in rel) / len(s)
     return metrics(y, s, vis, v.threshold) | dict(candidates=len(rs), problems=len({r['problem_id'] for r in rs}), split=split,
@@ -561,7 +563,7 @@ def ablation(rows:list[dict], # labelled rows of train, dev and test
     tb = split_tables(rows, hidden)
     if split not in tb: raise ValueError(f"no labelled rows of split {split!r} for the ablation table")
     rs, X, names = tb[split]
-    y, vis, out = np.array([label_of(r) for r in rs], bool), _vis_all(rs), []
+    y, vis, out = np.array([label_of(r) for r in rs], bool), visible_all(rs), []
     for name, col in BASELINES.items(): out.append(dict(scorer=name) | metrics(y, X[:, names.index(col)], vis))
     groups = list(GROUPS) + (['hidden'] if hidden else [])
     for drop in [None] + groups:
