@@ -20,7 +20,7 @@ __all__ = ['CANDIDATE_FIELDS', 'RENAMES', 'STATIC', 'AGREEMENT', 'LIKELIHOOD', '
            'likelihood_features', 'visible_features', 'features', 'by_problem', 'feature_table', 'HiddenState',
            'LlamaHiddenState', 'add_hidden', 'synth_candidates', 'fit_logistic', 'auc', 'keep_threshold',
            'LogisticVerifier', 'save_verifier', 'load_verifier', 'read_candidates', 'unlabelled', 'groups_of',
-           'split_rows', 'split_tables', 'train_verifier', 'fooled_caught', 'reliability', 'visible_all', 'metrics',
+           'split_rows', 'split_tables', 'visible_all', 'train_verifier', 'fooled_caught', 'reliability', 'metrics',
            'evaluate', 'write_eval', 'plot_reliability', 'ablation']
 
 # %% ../nbs/16b_verifier.ipynb #fab36d51
@@ -448,6 +448,10 @@ def split_tables(rows:list[dict], hidden:bool=False) -> dict[str,tuple]:
     "`feature_table` of the labelled rows of each split."
     return {s: feature_table(rs, hidden) for s, rs in split_rows(rows).items()}
 
+def visible_all(rows) -> np.ndarray:
+    "Whether each candidate row passes every visible test (and has some)."
+    return np.array([(r.get('visible_pass') or 0) >= 1 and bool(r.get('n_visible')) for r in rows], bool)
+
 def train_verifier(rows:list[dict], # labelled candidate rows with `split` ('train' fits, 'dev' chooses)
                    l2s:tuple[float,...]=(0.1, 1.0, 10.0, 100.0), # penalties tried, chosen on dev
                    drop:Iterable[str]=(), # feature groups left out (ablations)
@@ -503,10 +507,6 @@ def reliability(y, s, bins:int=10) -> list[dict]:
         m = (s >= lo) & ((s < hi) if i < bins - 1 else (s <= hi))
         if m.any(): out.append(dict(lo=lo, hi=hi, n=int(m.sum()), score=round(float(s[m].mean()), 4), passed=round(float(y[m].mean()), 4)))
     return out
-
-def visible_all(rows) -> np.ndarray:
-    "Whether each candidate row passes every visible test (and has some)."
-    return np.array([(r.get('visible_pass') or 0) >= 1 and bool(r.get('n_visible')) for r in rows], bool)
 
 def _r(x): return None if x is None else round(x, 4)
 
