@@ -613,11 +613,24 @@ def data_engine() -> list[str]:
         out += [f"### An early read of the verifier, {SIZE.get(f.parent.name, f.parent.name)}: train problems only, {d['folds']} folds by problem{vo}", '',
                 f"{d['problems']} train problems, {d['candidates']} candidates; {d['visible_pass']} pass every visible test, {d['visible_pass_right']} of them right "
                 f"and {d['fooled']} fooled; {d['problems_with_a_right_candidate']} problems have a right candidate. Each fold is scored by a verifier fitted on "
-                "the others (the next fold chooses its penalty and threshold); the held-out scores are pooled. Too few right programs for a verdict: "
-                "this shows the pipeline on real rows, not the verifier's worth.", '']
-        out += md(['scorer', 'AUC, all', 'AUC, visible pass', 'fooled caught'],
-                  [[t['scorer'], t['auc_all'], t['auc_visible_pass'], t['fooled_caught'] if t.get('fooled_caught_at_dev') is None else t['fooled_caught_at_dev']] for t in d['table']])
+                "the others (the next fold chooses its penalty and threshold); the held-out scores are pooled. Solved by its choice: the problems solved "
+                "in expectation when each submits its visible-passing candidate that the scorer ranks highest (ties split), out of those with a right one. "
+                "Too few problems for a verdict: this shows the pipeline on real rows, not the verifier's worth.", '']
+        ch = 'chosen' in d['table'][0]
+        out += md(['scorer', 'AUC, all', 'AUC, visible pass', 'fooled caught'] + ([f"solved by its choice (of {d['oracle']})"] if ch else []),
+                  [[t['scorer'], t['auc_all'], t['auc_visible_pass'], t['fooled_caught'] if t.get('fooled_caught_at_dev') is None else t['fooled_caught_at_dev']]
+                   + ([t['chosen']] if ch else []) for t in d['table']])
         out += stamp(f'python bench/verifier_cv.py --data runs/candidates/{f.parent.name} --folds {d["folds"]}{" --visible-only" if d.get("visible_only") else ""} --out {f.relative_to(ROOT)}', [f])
+    for f in sorted(RES.glob('verifier/*/choice_probe.json')):
+        d = json.loads(f.read_text())
+        t, cols = d['totals'], [c for c in ('random', 'likelihood', 'greedy', 'model_inputs', 'mutated_inputs', 'judge', 'oracle') if c in d['totals']]
+        out += [f"### Choosing among the visible-passing programs, {SIZE.get(f.parent.name, f.parent.name)}: a probe on train problems", '',
+                f"{t['problems']} labelled train problems with a program that passes every visible test; in {t['mixed']} of them some of those programs "
+                "are right and some wrong. Each rule picks among the visible-passing programs (weighted by how often each was drawn; ties split), and "
+                "a column is the expected number of problems solved by choosing that way. `judge`: the code model asked which of the values the "
+                "programs return the specification requires, on the inputs where they differ. The hidden verdicts only score the rules.", '']
+        out += md(['problems', *cols], [['all', *(t[c] for c in cols)], ['mixed', *(t['mixed_sums'][c] for c in cols)]])
+        out += stamp(f"python bench/choice_probe.py --data runs/candidates/{f.parent.name}{' --judge' if d['settings']['judge'] else ''} --out {f.relative_to(ROOT)}", [f])
     return out
 
 def gpu() -> list[str]:
@@ -769,7 +782,14 @@ def figures() -> dict:
     if (c := choice(humaneval(LARGE))) is not None:
         a, m = subset(humaneval(LARGE)['mcts-select'], '0-81'), subset(humaneval(LARGE)['mcts-balanced'], '0-81')
         f.update(select_fooled=len(c['fooled']), select_fixed=len(c['fixed']), select_tokens=f"{a.tokens_mean / m.tokens_mean:.1f}×")
-    return f | later_figures() | body_figures()
+    return f | later_figures() | body_figures() | choice_figures()
+
+def choice_figures() -> dict:
+    "The figures of the note on choosing among visible-passing programs (bench/choice_probe.py, the 1.5B model's train candidates)."
+    if not (p := RES/'verifier'/LARGE/'choice_probe.json').is_file(): return {}
+    t = json.loads(p.read_text())['totals']
+    n = lambda v: int(v) if float(v).is_integer() else v
+    return {f'cp15_{k}': n(v) for k, v in t.items() if not isinstance(v, dict)} | {f'cp15_mixed_{k}': n(v) for k, v in t['mixed_sums'].items()}
 
 def body_figures() -> dict:
     "The figures of the note on body-only generation: both arms of bench/generation.py, HumanEval against protocol v2, the corpus's greedy rows."

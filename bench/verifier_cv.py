@@ -6,7 +6,9 @@ scorer's held-out scores pooled over the folds. Train labels are allowed for tun
 
 Prints one line per scorer (the baselines, the verifier, the verifier less each feature group): AUC over all candidates,
 AUC among the candidates that pass every visible test, and the share of visible-passing wrong programs caught at the
-threshold that keeps 95% of the visible-passing right ones (fixed on each fold's chooser, pooled).
+threshold that keeps 95% of the visible-passing right ones (fixed on each fold's chooser, pooled), and `chosen`: the problems solved
+in expectation when each problem submits its visible-passing candidate that the scorer ranks highest (ties split), out of
+`oracle`, the problems with a right visible-passing candidate.
 """
 from __future__ import annotations
 import argparse, json, random
@@ -20,16 +22,17 @@ def folds_of(pids:list[str], k:int, seed:int=0) -> list[set[str]]:
     return [set(p[i::k]) for i in range(k)]
 
 def cross_validate(rows:list[dict], k:int=5, seed:int=0, visible_only:bool=False) -> dict:
-    "Pooled held-out scores of each scorer over `k` folds of the train problems (`visible_only`: fit and score only candidates passing every visible test)."
+    "Pooled held-out scores of each scorer over `k` folds of the train problems (`visible_only`: fit and score only candidates passing every visible test, their features still computed among all candidates of their problem)."
     rows = [r for r in map(normalise, rows) if r.get('split') == 'train' and label_of(r) is not None]
-    if visible_only: rows = [r for r, v in zip(rows, visible_all(rows)) if v]
-    pids = sorted({str(r['problem_id']) for r in rows})
+    pids = sorted({str(r['problem_id']) for r, v in zip(rows, visible_all(rows)) if v or not visible_only})
+    rows = [r for r in rows if str(r['problem_id']) in pids]
     if len(pids) < k + 2: raise ValueError(f"{len(pids)} labelled train problems: {k} folds need at least {k + 2}")
     fs, pooled = folds_of(pids, k, seed), {}
     for i, test in enumerate(fs):
         dev = fs[(i + 1) % k]
         part = [dict(r, split='test' if r['problem_id'] in test else 'dev' if r['problem_id'] in dev else 'train') for r in rows]
         tb = split_tables(part)
+        if visible_only: tb = {sp: (lambda m: ([r for r, v in zip(rs_, m) if v], X_[m], n_))(visible_all(rs_)) for sp, (rs_, X_, n_) in tb.items()}
         rs, X, names = tb['test']
         y, vis = np.array([label_of(r) for r in rs], bool), visible_all(rs)
         scores = {name: X[:, names.index(col)] for name, col in BASELINES.items()}
@@ -38,17 +41,25 @@ def cross_validate(rows:list[dict], k:int=5, seed:int=0, visible_only:bool=False
             scores['verifier' if drop is None else f'verifier - {drop}'] = (v.prob(X[:, [names.index(n) for n in v.names]]), v.threshold)
         for name, s in scores.items():
             s, thr = s if isinstance(s, tuple) else (s, None)
-            p = pooled.setdefault(name, dict(y=[], s=[], vis=[], caught=[], wrong=0))
-            p['y'] += list(y); p['s'] += list(s); p['vis'] += list(vis)
+            p = pooled.setdefault(name, dict(y=[], s=[], vis=[], caught=[], pid=[]))
+            p['y'] += list(y); p['s'] += list(s); p['vis'] += list(vis); p['pid'] += [str(r['problem_id']) for r in rs]
             if thr is not None: p['caught'] += list(s[vis & ~y] < thr)
     y, vis = np.array(pooled['verifier']['y']), np.array(pooled['verifier']['vis'])
     table = []
     for name, p in pooled.items():
         m = metrics(p['y'], p['s'], p['vis'])  # AUCs of pooled scores; fooled_caught at the pooled 95% threshold
         if p['caught']: m['fooled_caught_at_dev'] = round(float(np.mean(p['caught'])), 4)
-        table.append(dict(scorer=name) | m)
-    return dict(folds=k, seed=seed, visible_only=visible_only, problems=len(pids), candidates=len(y), visible_pass=int(vis.sum()), visible_pass_right=int((vis & y).sum()),
+        table.append(dict(scorer=name) | m | dict(chosen=chosen(p['pid'], p['y'], p['s'], p['vis'])))
+    ids = pooled['verifier']['pid']
+    return dict(folds=k, seed=seed, visible_only=visible_only, problems=len(pids), oracle=len({i for i, a, b in zip(ids, y, vis) if a and b}), candidates=len(y), visible_pass=int(vis.sum()), visible_pass_right=int((vis & y).sum()),
                 fooled=int((vis & ~y).sum()), problems_with_a_right_candidate=len({str(r['problem_id']) for r in rows if label_of(r)}), table=table)
+
+def chosen(pids, y, s, vis) -> float:
+    "Problems solved in expectation when each problem submits its visible-passing candidate that scores highest (ties split; a row is a draw)."
+    by = {}
+    for i, yy, ss, v in zip(pids, y, s, vis):
+        if v: by.setdefault(i, []).append((float(ss), bool(yy)))
+    return round(sum(np.mean([yy for ss, yy in rs if ss >= max(x for x, _ in rs) - 1e-12]) for rs in by.values()), 2)
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
@@ -62,7 +73,7 @@ def main():
     print(f"{r['problems']} train problems, {r['candidates']} candidates, {r['visible_pass']} pass every visible test "
           f"({r['visible_pass_right']} right, {r['fooled']} fooled); {r['folds']} folds by problem, scores pooled")
     for t in r['table']:
-        print(f"  {t['scorer']:<28} AUC all {t['auc_all']}  AUC visible-pass {t['auc_visible_pass']}  fooled caught {t['fooled_caught'] if t.get('fooled_caught_at_dev') is None else t['fooled_caught_at_dev']}")
+        print(f"  {t['scorer']:<28} AUC all {t['auc_all']}  AUC visible-pass {t['auc_visible_pass']}  fooled caught {t['fooled_caught'] if t.get('fooled_caught_at_dev') is None else t['fooled_caught_at_dev']}  chosen {t['chosen']} of {r['oracle']}")
     if a.out: Path(a.out).parent.mkdir(parents=True, exist_ok=True); Path(a.out).write_text(json.dumps(r, indent=1))
 
 if __name__ == '__main__': main()
