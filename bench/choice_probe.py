@@ -29,6 +29,7 @@ from mcts_codegen.llm import get_client
 from mcts_codegen.loaders import load_humaneval, problem_from_humaneval
 from mcts_codegen.records import iter_jsonl
 from mcts_codegen.select import behaviours
+from verifier_cv import top_share  # a rule's chance of a right choice, the same measure as the verifier's `chosen`
 
 def mutations(v, rng:random.Random) -> list:
     "Nearby values of one literal argument."
@@ -73,12 +74,6 @@ def judge_messages(prompt:str, call:str, options:list[str]) -> list[dict]:
 
 def _value(b) -> str|None: return None if b[0] != 'value' else b[1] if isinstance(b[1], str) else repr(b[1])
 
-def share(rows:list[dict], w:list[int], key) -> float:
-    "Hidden-pass share of the draws of the programs `key` ranks first (ties split)."
-    best = max(key(i) for i in range(len(rows)))
-    top = [i for i in range(len(rows)) if key(i) == best]
-    return sum(rows[i]['hidden_passed'] * w[i] for i in top) / sum(w[i] for i in top)
-
 async def probe(rows:list[dict], corpus:str, llm=None, max_inputs:int=3) -> list[dict]:
     "One line per labelled train problem with a visible-passing program: what each rule's choice scores."
     recs, byp, ex, out = {r['task_id']: r for r in load_humaneval(None, corpus)}, defaultdict(list), Executor(), []
@@ -90,17 +85,18 @@ async def probe(rows:list[dict], corpus:str, llm=None, max_inputs:int=3) -> list
         vp = [r for r in progs.values() if r['visible_passed']]
         if not vp: continue
         draws = Counter(r['key'] for r in rs)
-        w = [draws[r['key']] for r in vp]
+        w, lab = [draws[r['key']] for r in vp], [r['hidden_passed'] for r in vp]
         model = [tuple(map(str, r.get('outputs') or [])) + tuple(map(str, r.get('raised') or [])) for r in vp]
         mut = mutated_calls(view.visible_tests, view.entry_point)
-        fz = [s or () for s in await behaviours(view, [r['code'] for r in vp], mut, ex)] if mut else [()] * len(vp)
-        cl = lambda sigs: _weights(sigs, w)
-        d = dict(problem=pid, visible_pass=len(vp), right=sum(r['hidden_passed'] for r in vp), random=share(vp, w, lambda i: 0),
-                 likelihood=share(vp, w, lambda i: vp[i].get('logprob_mean') or -math.inf), greedy=share(vp, w, lambda i: vp[i].get('made') == 'greedy'),
-                 model_inputs=share(vp, w, cl(model)), mutated_inputs=share(vp, w, cl(fz)))
+        # one sandbox run per program: on the mutated inputs, and with --judge on the model-written ones too (the judge's pool)
+        inputs = list(dict.fromkeys(((rs[0].get('inputs') or []) if llm is not None else []) + mut))
+        sigs = [s or () for s in await behaviours(view, [r['code'] for r in vp], inputs, ex)] if inputs else [()] * len(vp)
+        at = {c: j for j, c in enumerate(inputs)}
+        fz = [tuple(s[at[c]] for c in mut if at[c] < len(s)) for s in sigs]
+        d = dict(problem=pid, visible_pass=len(vp), right=sum(lab), random=top_share(lab, w, lambda i: 0),
+                 likelihood=top_share(lab, w, lambda i: vp[i].get('logprob_mean') or -math.inf), greedy=top_share(lab, w, lambda i: vp[i].get('made') == 'greedy'),
+                 model_inputs=top_share(lab, w, _weights(model, w)), mutated_inputs=top_share(lab, w, _weights(fz, w)))
         if llm is not None:
-            inputs = list(dict.fromkeys((rs[0].get('inputs') or []) + mut))
-            sigs = [s or () for s in await behaviours(view, [r['code'] for r in vp], inputs, ex)] if inputs else [()] * len(vp)
             ranked = []
             for j, call in enumerate(inputs):
                 vals = Counter()
@@ -119,7 +115,7 @@ async def probe(rows:list[dict], corpus:str, llm=None, max_inputs:int=3) -> list
                     chosen = order[LETTERS.index(m.group())]
                     for i, s in enumerate(sigs): votes[i] += j < len(s) and _value(s[j]) == chosen
             size = _weights(sigs, w)
-            d |= dict(judge=share(vp, w, lambda i: (votes[i], size(i))), judge_inputs=len(ranked), judge_calls=calls)
+            d |= dict(judge=top_share(lab, w, lambda i: (votes[i], size(i))), judge_inputs=len(ranked), judge_calls=calls)
         d['oracle'] = float(any(r['hidden_passed'] for r in vp))
         out.append(d)
         print(json.dumps({k: round(v, 3) if isinstance(v, float) else v for k, v in d.items()}), flush=True)

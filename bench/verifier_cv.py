@@ -54,12 +54,18 @@ def cross_validate(rows:list[dict], k:int=5, seed:int=0, visible_only:bool=False
     return dict(folds=k, seed=seed, visible_only=visible_only, problems=len(pids), oracle=len({i for i, a, b in zip(ids, y, vis) if a and b}), candidates=len(y), visible_pass=int(vis.sum()), visible_pass_right=int((vis & y).sum()),
                 fooled=int((vis & ~y).sum()), problems_with_a_right_candidate=len({str(r['problem_id']) for r in rows if label_of(r)}), table=table)
 
+def top_share(labels:list, weights:list, key) -> float:
+    "Right share of the weight on the items `key` ranks first (ties split): the chance that a choice by `key` is right."
+    best = max(key(i) for i in range(len(labels)))
+    top = [i for i in range(len(labels)) if key(i) == best]
+    return sum(labels[i] * weights[i] for i in top) / sum(weights[i] for i in top)
+
 def chosen(pids, y, s, vis) -> float:
     "Problems solved in expectation when each problem submits its visible-passing candidate that scores highest (ties split; a row is a draw)."
     by = {}
     for i, yy, ss, v in zip(pids, y, s, vis):
         if v: by.setdefault(i, []).append((float(ss), bool(yy)))
-    return round(sum(np.mean([yy for ss, yy in rs if ss >= max(x for x, _ in rs) - 1e-12]) for rs in by.values()), 2)
+    return round(sum(top_share([yy for _, yy in rs], [1] * len(rs), lambda j, rs=rs: rs[j][0]) for rs in by.values()), 2)
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
