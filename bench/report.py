@@ -621,6 +621,24 @@ def data_engine() -> list[str]:
                   [[t['scorer'], t['auc_all'], t['auc_visible_pass'], t['fooled_caught'] if t.get('fooled_caught_at_dev') is None else t['fooled_caught_at_dev']]
                    + ([t['chosen']] if ch else []) for t in d['table']])
         out += stamp(f'python bench/verifier_cv.py --data runs/candidates/{f.parent.name} --folds {d["folds"]}{" --visible-only" if d.get("visible_only") else ""} --out {f.relative_to(ROOT)}', [f])
+    for h in sorted(RES.glob('verifier/*/hidden')):
+        runs = [(f, json.loads(f.read_text())) for f in sorted(h.glob('train_cv_seed*.json'))]
+        if not runs: continue
+        cen = {t['scorer']: t for f in sorted(h.glob('train_cv_centred_seed0.json')) for t in json.loads(f.read_text())['table']}
+        d0, m = runs[0][1], SIZE.get(h.parent.name, h.parent.name)
+        out += [f"### The code model's hidden state in the verifier, {m}: train problems, visible-passing candidates, {d0['folds']} folds by problem", '',
+                f"{d0['problems']} train problems, {d0['candidates']} visible-passing candidates ({d0['visible_pass_right']} right, {d0['fooled']} fooled); "
+                f"{d0['oracle']} problems have a right one. The hidden state is the model's mean last-layer embedding of the program, projected to "
+                "32 numbers by a fixed seeded projection (`mcts-codegen verifier embed --visible-only`, its default `--dim`). "
+                "Three seeds deal the problems into different folds: the spread between them is the noise of so few problems. "
+                "Centred: each embedding less its problem's mean (fold seed 0).", '']
+        seeds = [str(d['seed']) for _, d in runs]
+        tabs = [{t['scorer']: t for t in d['table']} for _, d in runs]
+        out += md(['scorer', *(f'AUC, visible pass, seed {x}' for x in seeds), 'mean', *(f'solved by its choice (of {d0["oracle"]}), seed {x}' for x in seeds)] + (['AUC, centred'] if cen else []),
+                  [[n, *(tb[n]['auc_visible_pass'] for tb in tabs), round(sum(tb[n]['auc_visible_pass'] for tb in tabs) / len(tabs), 3), *(tb[n]['chosen'] for tb in tabs)]
+                   + ([cen[n]['auc_visible_pass']] if cen else []) for n in tabs[0]])
+        out += stamp(f"mcts-codegen verifier embed --data runs/candidates/{h.parent.name} --out runs/embedded/{h.parent.name}.jsonl --model {h.parent.name} --visible-only; "
+                     f"python bench/verifier_cv.py --data runs/embedded/{h.parent.name}.jsonl --visible-only --hidden [--centre] --seed S --out {h.relative_to(ROOT)}/train_cv_[centred_]seedS.json", [h])
     for f in sorted(RES.glob('verifier/*/choice_probe.json')):
         d = json.loads(f.read_text())
         t, cols = d['totals'], [c for c in ('random', 'likelihood', 'greedy', 'model_inputs', 'mutated_inputs', 'judge', 'oracle') if c in d['totals']]
@@ -782,7 +800,7 @@ def figures() -> dict:
     if (c := choice(humaneval(LARGE))) is not None:
         a, m = subset(humaneval(LARGE)['mcts-select'], '0-81'), subset(humaneval(LARGE)['mcts-balanced'], '0-81')
         f.update(select_fooled=len(c['fooled']), select_fixed=len(c['fixed']), select_tokens=f"{a.tokens_mean / m.tokens_mean:.1f}×")
-    return f | later_figures() | body_figures() | choice_figures()
+    return f | later_figures() | body_figures() | choice_figures() | hidden_figures()
 
 def choice_figures() -> dict:
     "The figures of the note on choosing among visible-passing programs (bench/choice_probe.py, the 1.5B model's train candidates)."
@@ -790,6 +808,21 @@ def choice_figures() -> dict:
     t = json.loads(p.read_text())['totals']
     n = lambda v: int(v) if float(v).is_integer() else v
     return {f'cp15_{k}': n(v) for k, v in t.items() if not isinstance(v, dict)} | {f'cp15_mixed_{k}': n(v) for k, v in t['mixed_sums'].items()}
+
+def hidden_figures() -> dict:
+    "The figures of the note on the code model's hidden state in the verifier (bench/verifier_cv.py --hidden, the 1.5B model's train candidates)."
+    h = RES/'verifier'/LARGE/'hidden'
+    runs = [json.loads(f.read_text()) for f in sorted(h.glob('train_cv_seed*.json'))]
+    if not runs: return {}
+    tabs = [{t['scorer']: t for t in d['table']} for d in runs]
+    mean = lambda n: f"{sum(tb[n]['auc_visible_pass'] for tb in tabs) / len(tabs):.2f}"
+    span = lambda n, k='auc_visible_pass', fmt='{:.2f}': f"{fmt.format(min(tb[n][k] for tb in tabs))}–{fmt.format(max(tb[n][k] for tb in tabs))}"
+    d, c = runs[0], {t['scorer']: t for f in sorted(h.glob('train_cv_centred_seed0.json')) for t in json.loads(f.read_text())['table']}
+    return dict(hs_problems=d['problems'], hs_cands=d['candidates'], hs_right=d['visible_pass_right'], hs_fooled=d['fooled'], hs_oracle=d['oracle'], hs_seeds=len(runs),
+                hs_with=mean('verifier'), hs_with_span=span('verifier'), hs_without=mean('verifier - hidden'), hs_without_span=span('verifier - hidden'),
+                hs_alone=mean('hidden state alone'), hs_agree=mean('agreement alone'), hs_lik=mean('likelihood alone'),
+                hs_random=tabs[0]['visible pass fraction']['chosen'], hs_chosen=span('verifier', 'chosen', '{:g}'), hs_lik_chosen=tabs[0]['likelihood alone']['chosen'],
+                hs_centred=f"{c['hidden state alone']['auc_visible_pass']:.2f}" if c else 'n/a')
 
 def body_figures() -> dict:
     "The figures of the note on body-only generation: both arms of bench/generation.py, HumanEval against protocol v2, the corpus's greedy rows."

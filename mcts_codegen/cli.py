@@ -17,7 +17,8 @@ from .utils import peak_rss_mb
 # %% auto #0
 __all__ = ['app', 'EXIT_OK', 'EXIT_UNSOLVED', 'EXIT_INPUT', 'EXIT_LLM', 'rag_app', 'problems_app', 'models_app', 'verifier_app',
            'main', 'solve', 'bench', 'collect', 'train', 'rag_build', 'rag_query', 'problems_check',
-           'bench_executor_cmd', 'models_fetch', 'serve', 'verifier_train', 'verifier_eval', 'verifier_synth']
+           'bench_executor_cmd', 'models_fetch', 'serve', 'verifier_train', 'verifier_eval', 'verifier_synth',
+           'verifier_embed']
 
 # %% ../nbs/24_cli.ipynb #85c64478
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
@@ -781,6 +782,36 @@ def verifier_synth(out:Path=typer.Option(..., '--out', help="JSONL file to write
     rows = synth_candidates(problems, per, seed=seed)
     out.write_text(''.join(json.dumps(r) + '\n' for r in rows))
     typer.echo(f"{len(rows)} candidate rows of {problems} problems written to {out}")
+
+# %% ../nbs/24_cli.ipynb #66bcf0d3
+@verifier_app.command('embed')
+def verifier_embed(data:list[Path]=typer.Option(..., '--data', help="candidate rows (JSONL files or collect folders, repeatable)"),
+                   out:Path=typer.Option(..., '--out', help="JSONL file written: the same rows with `embedding` (resumes when it exists)"),
+                   model:str=typer.Option('qwen2.5-coder-1.5b', help="the code model whose hidden state is read: an embedded model's name or a .gguf file (the one that wrote the rows)"),
+                   dim:int=typer.Option(32, help="numbers kept of the hidden state (a fixed seeded projection)"),
+                   visible_only:bool=typer.Option(False, '--visible-only', help="embed only the candidates that pass every visible test (where the choice is made); the others get embedding null"),
+                   progress:bool=typer.Option(True, '--progress/--quiet')):
+    "Fill the code model's hidden state (`embedding`) of candidate rows, for `verifier train --hidden`: a prefill per distinct program, resumable. Exit code 0: written; 2: bad input."
+    from mcts_codegen.verifier import LlamaHiddenState, embed_rows, normalise, visible_all
+    from mcts_codegen.records import iter_jsonl, jsonl_files
+    from mcts_codegen.models import model_file
+    if dim < 1: _fail(f"--dim must be at least 1, not {dim}")
+    if out.is_dir(): _fail(f"--out {out} is a folder; give a file, e.g. {out}/embedded.jsonl")
+    if any(out.resolve() in {f.resolve() for f in jsonl_files(p)} for p in data if p.exists()): _fail(f"--out {out} is one of the --data files; write the embedded rows to a new file")
+    _candidates(data)  # the same checks and one-line errors as train and eval
+    rows = [r for p in data for f in jsonl_files(p) for r in iter_jsonl(f) if isinstance(r, dict)]
+    try: path = model_file(model)
+    except FileNotFoundError as e: _fail(f"--model {model}: {e}")
+    from llama_cpp import Llama
+    from mcts_codegen.utils import cpu_count
+    t = cpu_count()
+    # one batch holds a whole program: llama-cpp-python's `embed` cuts a text at n_batch tokens (default 512) without a word
+    src = LlamaHiddenState(Llama(model_path=str(path), embedding=True, n_ctx=4096, n_batch=4096, n_ubatch=4096, n_threads=t, n_threads_batch=t, verbose=False), dim=dim)
+    keep = (lambda r: bool(visible_all([normalise(r)])[0])) if visible_only else None
+    try: n = embed_rows(rows, src, out, keep=keep, progress=progress)
+    except ValueError as e: _fail(str(e))
+    typer.echo(f"{len(rows)} rows written to {out} ({n} programs embedded now, {dim} numbers each, from {path.name})")
+
 
 # %% ../nbs/24_cli.ipynb #04db847d
 if __name__ == '__main__' and '__file__' in globals(): app(prog_name='mcts-codegen')

@@ -11,14 +11,14 @@ from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any, Iterable, Protocol, runtime_checkable
 import numpy as np
-from .records import iter_jsonl, jsonl_files
+from .records import JsonlLog, iter_jsonl, jsonl_files
 from .problem import try_parse
 
 # %% auto #0
 __all__ = ['CANDIDATE_FIELDS', 'RENAMES', 'STATIC', 'AGREEMENT', 'LIKELIHOOD', 'VISIBLE', 'GROUPS', 'VERIFIER_FILE', 'OPTIONAL',
            'BASELINES', 'is_error', 'label_of', 'normalise', 'example_values', 'static_features', 'agreement_features',
            'likelihood_features', 'visible_features', 'features', 'by_problem', 'feature_table', 'HiddenState',
-           'LlamaHiddenState', 'add_hidden', 'synth_candidates', 'fit_logistic', 'auc', 'keep_threshold',
+           'LlamaHiddenState', 'add_hidden', 'embed_rows', 'synth_candidates', 'fit_logistic', 'auc', 'keep_threshold',
            'LogisticVerifier', 'save_verifier', 'load_verifier', 'read_candidates', 'unlabelled', 'groups_of',
            'split_rows', 'split_tables', 'visible_all', 'train_verifier', 'fooled_caught', 'reliability', 'metrics',
            'evaluate', 'write_eval', 'plot_reliability', 'ablation']
@@ -235,7 +235,8 @@ class LlamaHiddenState:
         self.llama, self.dim, self.seed, self.P = llama, dim, seed, None
 
     def embed(self, prompt:str, code:str) -> list[float]:
-        v = np.asarray(self.llama.embed(prompt + '\n' + code), dtype=float)
+        text = code if prompt.strip() and prompt.strip() in code else prompt + '\n' + code  # a whole function already carries its prompt: read it once
+        v = np.asarray(self.llama.embed(text), dtype=float)
         if v.ndim == 2: v = v.mean(0)  # per-token embeddings (no pooling in the context): their mean
         if self.P is None: self.P = np.random.default_rng(self.seed).standard_normal((self.dim, v.shape[0])) / math.sqrt(v.shape[0])
         return (self.P @ (v / (np.linalg.norm(v) or 1.0))).tolist()
@@ -247,6 +248,31 @@ def add_hidden(rows:list[dict], # candidate rows (changed in place)
     for r in rows:
         if r.get('embedding') is None: r['embedding'] = list(source.embed(r.get('prompt', ''), r.get('code', '')))
     return rows
+
+# %% ../nbs/16b_verifier.ipynb #0d95b23f
+def embed_rows(rows:list[dict], # candidate rows, in the order of their file (collect's names or these)
+               source:HiddenState, # where the hidden state comes from
+               out:str|Path, # JSONL file: the rows with `embedding`, one line each, in the same order
+               keep=None, # which rows to embed (a predicate on a row); the others get `embedding` None. None: every row
+               progress:bool=False, # show a progress bar
+              ) -> int:
+    "Write `rows` with their `embedding` to `out`, resuming after the rows it already holds; returns how many programs were embedded now."
+    out, done = Path(out), []
+    if out.exists(): done = list(iter_jsonl(out))  # a torn last line is skipped, and its row written again
+    for i, d in enumerate(done):
+        if i >= len(rows) or (d.get('problem_id'), d.get('code')) != (rows[i].get('problem_id'), rows[i].get('code')):
+            raise ValueError(f"{out}: line {i + 1} is not candidate {i + 1} of the rows given: it holds another file's rows; write to a new file")
+    cache = {(d.get('problem_id'), d.get('code')): d['embedding'] for d in done if d.get('embedding') is not None}
+    log, n = JsonlLog(out), 0
+    from tqdm.auto import tqdm
+    for r in tqdm(rows[len(done):], desc='embed', unit='row', disable=not progress, initial=len(done), total=len(rows)):
+        e, k = None, (r.get('problem_id'), r.get('code'))
+        if keep is None or keep(r):
+            if k not in cache: cache[k], n = list(map(float, source.embed(r.get('prompt') or '', r.get('code') or ''))), n + 1
+            e = cache[k]
+        log.append_lines([json.dumps(dict(r, embedding=e))])
+    return n
+
 
 # %% ../nbs/16b_verifier.ipynb #2ff65d4d
 _RIGHT = ('    return {a} * x + {b}\n', '    y = x * {a}\n    return y + {b}\n', '    t = {b}\n    for _ in range({a}):\n        t += x\n    return t if x >= 0 else {a} * x + {b}\n',
