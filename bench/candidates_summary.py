@@ -1,10 +1,11 @@
 """What the data engine has gathered: per model and split, problems, candidates, distinct programs, visible and hidden
 passes, and the fooled ones (every visible test passed, the hidden test failed), from `collect --data` folders.
 
-    python bench/candidates_summary.py [--runs runs/candidates] [--out results/candidates]
+    python bench/candidates_summary.py [--runs data/candidates] [--out results/candidates]
 
-The candidate rows themselves stay in the runs folder (they are large and hold the hidden verdicts of train problems);
-the summary is what is committed, one `summary.json` per model, and the figures in notes come from it. Hidden verdicts
+The candidate rows live in `data/candidates/<model>/` (`bench/verifier_data.sh`'s default, committed: rows kept under the
+ignored `runs/` were lost with a checkout on 2026-11-28); the summary, one `summary.json` per model, is what the figures
+in notes come from. Hidden verdicts
 are counted for labelled rows only (train): dev and test rows are collected without them.
 """
 from __future__ import annotations
@@ -31,9 +32,10 @@ def summarise(rows:list[dict]) -> dict:
 
 if __name__ == '__main__':
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
-    ap.add_argument('--runs', type=Path, default=Path('runs/candidates'), help='folder of collect folders, one per model')
+    ap.add_argument('--runs', type=Path, default=Path('data/candidates'), help='folder of collect folders, one per model')
     ap.add_argument('--out', type=Path, default=Path('results/candidates'))
     a = ap.parse_args()
+    if not a.runs.is_dir(): ap.exit(2, f"--runs {a.runs}: no such folder; collect candidates first (bash bench/verifier_data.sh MODEL)\n")
     for d in sorted(p for p in a.runs.iterdir() if (p/CANDIDATES_FILE).exists()):
         rows = list(iter_jsonl(d/CANDIDATES_FILE))  # a torn last line (a killed collection) is skipped
         s = {sp: summarise([r for r in rows if r.get('split') == sp]) for sp in ('train', 'dev', 'test') if any(r.get('split') == sp for r in rows)}

@@ -622,18 +622,17 @@ def data_engine() -> list[str]:
                    + ([t['chosen']] if ch else []) for t in d['table']])
         out += stamp(f'python bench/verifier_cv.py --data runs/candidates/{f.parent.name} --folds {d["folds"]}{" --visible-only" if d.get("visible_only") else ""} --out {f.relative_to(ROOT)}', [f])
     for h in sorted(RES.glob('verifier/*/hidden')):
-        runs = [(f, json.loads(f.read_text())) for f in sorted(h.glob('train_cv_seed*.json'))]
+        runs, cen = hidden_runs(h)
         if not runs: continue
-        cen = {t['scorer']: t for f in sorted(h.glob('train_cv_centred_seed0.json')) for t in json.loads(f.read_text())['table']}
-        d0, m = runs[0][1], SIZE.get(h.parent.name, h.parent.name)
+        d0, m = runs[0], SIZE.get(h.parent.name, h.parent.name)
         out += [f"### The code model's hidden state in the verifier, {m}: train problems, visible-passing candidates, {d0['folds']} folds by problem", '',
                 f"{d0['problems']} train problems, {d0['candidates']} visible-passing candidates ({d0['visible_pass_right']} right, {d0['fooled']} fooled); "
                 f"{d0['oracle']} problems have a right one. The hidden state is the model's mean last-layer embedding of the program, projected to "
                 "32 numbers by a fixed seeded projection (`mcts-codegen verifier embed --visible-only`, its default `--dim`). "
                 "Three seeds deal the problems into different folds: the spread between them is the noise of so few problems. "
                 "Centred: each embedding less its problem's mean (fold seed 0).", '']
-        seeds = [str(d['seed']) for _, d in runs]
-        tabs = [{t['scorer']: t for t in d['table']} for _, d in runs]
+        seeds = [str(d['seed']) for d in runs]
+        tabs = [{t['scorer']: t for t in d['table']} for d in runs]
         out += md(['scorer', *(f'AUC, visible pass, seed {x}' for x in seeds), 'mean', *(f'solved by its choice (of {d0["oracle"]}), seed {x}' for x in seeds)] + (['AUC, centred'] if cen else []),
                   [[n, *(tb[n]['auc_visible_pass'] for tb in tabs), round(sum(tb[n]['auc_visible_pass'] for tb in tabs) / len(tabs), 3), *(tb[n]['chosen'] for tb in tabs)]
                    + ([cen[n]['auc_visible_pass']] if cen else []) for n in tabs[0]])
@@ -800,7 +799,7 @@ def figures() -> dict:
     if (c := choice(humaneval(LARGE))) is not None:
         a, m = subset(humaneval(LARGE)['mcts-select'], '0-81'), subset(humaneval(LARGE)['mcts-balanced'], '0-81')
         f.update(select_fooled=len(c['fooled']), select_fixed=len(c['fixed']), select_tokens=f"{a.tokens_mean / m.tokens_mean:.1f}×")
-    return f | later_figures() | body_figures() | choice_figures() | hidden_figures()
+    return f | later_figures() | body_figures() | choice_figures() | hidden_figures() | corpus_figures()
 
 def choice_figures() -> dict:
     "The figures of the note on choosing among visible-passing programs (bench/choice_probe.py, the 1.5B model's train candidates)."
@@ -809,15 +808,40 @@ def choice_figures() -> dict:
     n = lambda v: int(v) if float(v).is_integer() else v
     return {f'cp15_{k}': n(v) for k, v in t.items() if not isinstance(v, dict)} | {f'cp15_mixed_{k}': n(v) for k, v in t['mixed_sums'].items()}
 
+def corpus_figures() -> dict:
+    "The figures of the note on the corpus baselines so far: each model's best-of-n against its greedy answer on the dev problems both have rows for."
+    split = {r['task_id']: r['split'] for r in jsonl(ROOT/'data'/'corpus'/'corpus.jsonl')}
+    f = {}
+    for tag, m in (('05', SMALL), ('15', LARGE)):
+        d = RES/'corpus'/m
+        if not ((d/'best-of-n.jsonl').is_file() and (d/'greedy.jsonl').is_file()): continue
+        dev = lambda s: {r['task_id']: r for r in jsonl(d/f'{s}.jsonl') if split.get(r['task_id']) == 'dev'}
+        b, g = dev('best-of-n'), dev('greedy')
+        ids = sorted(set(b) & set(g))
+        vis = [i for i in ids if b[i]['visible_tests'] and b[i]['visible_passed'] == b[i]['visible_tests']]
+        tok = lambda rs: sum(r.get('completion_tokens') or 0 for r in rs)
+        f.update({f'cb{tag}_n': len(ids), f'cb{tag}_bon': sum(b[i]['passed'] for i in ids), f'cb{tag}_greedy': sum(g[i]['passed'] for i in ids),
+                  f'cb{tag}_won': sum(b[i]['passed'] and not g[i]['passed'] for i in ids), f'cb{tag}_lost': sum(g[i]['passed'] and not b[i]['passed'] for i in ids),
+                  f'cb{tag}_p': ratio(mcnemar([g[i]['passed'] for i in ids], [b[i]['passed'] for i in ids])),
+                  f'cb{tag}_vis': len(vis), f'cb{tag}_fooled': sum(not b[i]['passed'] for i in vis),
+                  f'cb{tag}_calls': f"{sum(b[i]['llm_calls'] for i in ids) / len(ids):.2f}",
+                  f'cb{tag}_tok': f"{tok(b[i] for i in ids) / max(1, tok(g[i] for i in ids)):.1f}×",
+                  f'cb{tag}_engine': ', '.join(sorted({b[i]['engine_version'] for i in ids}))})
+    return f
+
+def hidden_runs(h:Path) -> tuple[list[dict], dict]:
+    "The `bench/verifier_cv.py --hidden` runs in folder `h`: one result per fold seed, and the centred run's table by scorer ({} when absent)."
+    runs = [json.loads(f.read_text()) for f in sorted(h.glob('train_cv_seed*.json'))]
+    return runs, {t['scorer']: t for f in sorted(h.glob('train_cv_centred_seed0.json')) for t in json.loads(f.read_text())['table']}
+
 def hidden_figures() -> dict:
     "The figures of the note on the code model's hidden state in the verifier (bench/verifier_cv.py --hidden, the 1.5B model's train candidates)."
-    h = RES/'verifier'/LARGE/'hidden'
-    runs = [json.loads(f.read_text()) for f in sorted(h.glob('train_cv_seed*.json'))]
+    runs, c = hidden_runs(RES/'verifier'/LARGE/'hidden')
     if not runs: return {}
     tabs = [{t['scorer']: t for t in d['table']} for d in runs]
     mean = lambda n: f"{sum(tb[n]['auc_visible_pass'] for tb in tabs) / len(tabs):.2f}"
     span = lambda n, k='auc_visible_pass', fmt='{:.2f}': f"{fmt.format(min(tb[n][k] for tb in tabs))}–{fmt.format(max(tb[n][k] for tb in tabs))}"
-    d, c = runs[0], {t['scorer']: t for f in sorted(h.glob('train_cv_centred_seed0.json')) for t in json.loads(f.read_text())['table']}
+    d = runs[0]
     return dict(hs_problems=d['problems'], hs_cands=d['candidates'], hs_right=d['visible_pass_right'], hs_fooled=d['fooled'], hs_oracle=d['oracle'], hs_seeds=len(runs),
                 hs_with=mean('verifier'), hs_with_span=span('verifier'), hs_without=mean('verifier - hidden'), hs_without_span=span('verifier - hidden'),
                 hs_alone=mean('hidden state alone'), hs_agree=mean('agreement alone'), hs_lik=mean('likelihood alone'),

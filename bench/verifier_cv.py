@@ -33,17 +33,18 @@ def cross_validate(rows:list[dict], k:int=5, seed:int=0, visible_only:bool=False
     if hidden:
         dim = len(next((r['embedding'] for r in rows if r.get('embedding') is not None), []))
         if not dim: raise ValueError("no row has an embedding: write them with `mcts-codegen verifier embed --data ... --out FILE`, then give --data FILE")
-        for r, v in zip(rows, visible_all(rows)):
-            if r.get('embedding') is None:
+        embedded = [r.get('embedding') is not None for r in rows]  # the mask of rows with a hidden state of their own
+        for r, v, e in zip(rows, visible_all(rows), embedded):
+            if not e:
                 if v or not visible_only: raise ValueError(f"{r['problem_id']}: a row without an embedding; embed every row (without --visible-only), or score with --visible-only")
                 r['embedding'] = [0.0] * dim  # never read: rows failing a visible test are cut before fitting and scoring
         if centre:
             by = {}
-            for r in rows: by.setdefault(r['problem_id'], []).append(r)
+            for r, e in zip(rows, embedded):
+                if e: by.setdefault(r['problem_id'], []).append(r)
             for rs in by.values():
-                m = np.mean([r['embedding'] for r in rs if any(r['embedding'])], axis=0)
-                for r in rs:
-                    if any(r['embedding']): r['embedding'] = list(np.asarray(r['embedding']) - m)
+                m = np.mean([r['embedding'] for r in rs], axis=0)
+                for r in rs: r['embedding'] = list(np.asarray(r['embedding']) - m)
     if len(pids) < k + 2: raise ValueError(f"{len(pids)} labelled train problems: {k} folds need at least {k + 2}")
     fs, pooled = folds_of(pids, k, seed), {}
     for i, test in enumerate(fs):

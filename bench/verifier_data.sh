@@ -6,12 +6,14 @@
 # 345 train problems x 21 = 7,245 labelled candidates), model-written inputs, one problem at a time.
 #   bash bench/verifier_data.sh [model]     (qwen2.5-coder-1.5b, the default, or qwen2.5-coder-0.5b)
 #   RUNS=/elsewhere SAMPLES=30 bash bench/verifier_data.sh qwen2.5-coder-0.5b
+# The candidates go to data/candidates/<model>/ (RUNS overrides): the project's own training data, committed after each
+# session's collection. Train rows carry hidden verdicts (train labels may be kept); dev and test rows are collected without.
 # Cost on a 2-core machine: minutes per problem (31 completions of the 0.5B model took about 3 min), so the train split
 # alone is many hours; on a cluster, add --engine ray --ray-address HEAD:6379 to the collect lines (see nbs/20_collector).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 M=${1:-qwen2.5-coder-1.5b}
-R=${RUNS:-runs/candidates}/$M
+R=${RUNS:-data/candidates}/$M  # committed: runs/ is not, and a new checkout would lose hours of collection
 P=data/corpus/corpus.jsonl
 C="mcts-codegen collect --data $P --samples ${SAMPLES:-20} --llm local:$M --out $R --concurrency 1"
 $C --split train --exclude results/corpus

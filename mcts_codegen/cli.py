@@ -696,10 +696,10 @@ def serve(host:str=typer.Option('127.0.0.1', help="interface to bind; 127.0.0.1 
 verifier_app = typer.Typer(help="The verifier: P(hidden pass) of a candidate program from its evidence; train, evaluate, make demo rows.", no_args_is_help=True)
 app.add_typer(verifier_app, name='verifier')
 
-def _candidates(data:list[Path]) -> list[dict]:
-    "The candidate rows of the `--data` files; rc 2 when one is missing or none has rows."
+def _candidates(data:list[Path], raw:bool=False) -> list[dict]:
+    "The candidate rows of the `--data` files (normalised unless `raw`); rc 2 when one is missing or none has rows."
     from mcts_codegen.verifier import read_candidates
-    try: rows = read_candidates(data)
+    try: rows = read_candidates(data, raw=raw)
     except (FileNotFoundError, ValueError) as e: _fail(str(e))
     if not rows: _fail(f"--data {' '.join(map(str, data))}: no candidate rows; write them with collect (or mcts-codegen verifier synth)")
     return rows
@@ -793,13 +793,12 @@ def verifier_embed(data:list[Path]=typer.Option(..., '--data', help="candidate r
                    progress:bool=typer.Option(True, '--progress/--quiet')):
     "Fill the code model's hidden state (`embedding`) of candidate rows, for `verifier train --hidden`: a prefill per distinct program, resumable. Exit code 0: written; 2: bad input."
     from mcts_codegen.verifier import LlamaHiddenState, embed_rows, normalise, visible_all
-    from mcts_codegen.records import iter_jsonl, jsonl_files
+    from mcts_codegen.records import jsonl_files
     from mcts_codegen.models import model_file
     if dim < 1: _fail(f"--dim must be at least 1, not {dim}")
     if out.is_dir(): _fail(f"--out {out} is a folder; give a file, e.g. {out}/embedded.jsonl")
     if any(out.resolve() in {f.resolve() for f in jsonl_files(p)} for p in data if p.exists()): _fail(f"--out {out} is one of the --data files; write the embedded rows to a new file")
-    _candidates(data)  # the same checks and one-line errors as train and eval
-    rows = [r for p in data for f in jsonl_files(p) for r in iter_jsonl(f) if isinstance(r, dict)]
+    rows = _candidates(data, raw=True)  # as written, with collect's field names; the same checks and one-line errors as train and eval
     try: path = model_file(model)
     except FileNotFoundError as e: _fail(f"--model {model}: {e}")
     from llama_cpp import Llama

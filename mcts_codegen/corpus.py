@@ -20,8 +20,8 @@ from .utils import run_sync
 
 # %% auto #0
 __all__ = ['SPLITS', 'HUMANEVAL_HALVES', 'LEVELS', 'HIDDEN', 'assign_splits', 'select_split', 'split_ids', 'Finding',
-           'read_problem_file', 'near_duplicates', 'with_hidden', 'examples', 'check_record', 'check_problems',
-           'foolable']
+           'read_problem_file', 'near_duplicates', 'with_hidden', 'examples', 'batched', 'wrong_outcomes',
+           'check_record', 'check_problems', 'foolable']
 
 # %% ../nbs/10b_corpus.ipynb #1551515f
 SPLITS = ('train', 'dev', 'test')
@@ -155,11 +155,42 @@ def with_hidden(code:str, # the program
     "`code` plus `_hidden_check_()`, which runs `test` in a copy of the program's globals (its names never shadow the program's) and returns True when `check` passes."
     return f"{code}\n\ndef _hidden_check_():\n    ns = dict(globals())\n    exec({test!r}, ns)\n    ns['check']({entry_point})\n    return True\n"
 
-def examples(r:CodeExecutionResult, # a run of `[HIDDEN, *examples]`
+def examples(r:CodeExecutionResult|list, # a run of `[HIDDEN, *examples]`, or its outcomes
             ) -> list|None:
     "The examples' outcomes after the hidden call; None when the run stopped before judging them all (a loop, a crash)."
-    got = r.tests[1:]
+    got = (r.tests if isinstance(r, CodeExecutionResult) else r)[1:]
     return None if not got or any(t.error in ('timeout', 'not run') for t in got) else got
+
+# %% ../nbs/10b_corpus.ipynb #5d27ba18
+def batched(programs:list[str], # whole programs; each is loaded in a namespace of its own
+            test:str, # their hidden test, defining `check(candidate)`
+            entry_point:str, # the function `check` is given
+            calls:list[CallTest], # the examples, called in each program's namespace
+           ) -> tuple[str, list[CallTest]]:
+    "One program that judges every one of `programs` as `with_hidden` does, and its calls: `[HIDDEN, *calls]` for each program in turn."
+    src = (f"_PROGRAMS_ = {programs!r}\n_TEST_ = {test!r}\n_NS_ = {{}}\n\n"
+           "def _ns_(k):\n    if k not in _NS_:\n        ns = {'__name__': '__candidate__'}\n        exec(_PROGRAMS_[k], ns)\n        _NS_[k] = ns\n    return _NS_[k]\n\n"
+           "def _hidden_check_(k):\n    if '_TC_' not in _NS_: _NS_['_TC_'] = compile(_TEST_, '<hidden>', 'exec')\n"
+           f"    ns = dict(_ns_(k))\n    exec(_NS_['_TC_'], ns)\n    ns['check'](ns[{entry_point!r}])\n    return True\n\n"
+           "def _call_(k, call): return eval(call, _ns_(k))\n")
+    return src, [c for k in range(len(programs)) for c in (CallTest(call=f'_hidden_check_({k})', expected=True), *(CallTest(call=f'_call_({k}, {t.call!r})', expected=t.expected) for t in calls))]
+
+async def wrong_outcomes(programs:list[str], # the wrong programs, whole
+                         test:str, # their hidden test
+                         entry_point:str, # the function `check` is given
+                         calls:list[CallTest], # the examples
+                         executor:Executor, # the sandbox
+                         cap:float, # seconds each program may take
+                        ) -> list[list]:
+    "Each program's outcomes of `[HIDDEN, *calls]`: one `batched` run, then a run of its own for every program if the batch stopped early, and for any that passed the hidden test in it."
+    if not programs: return []
+    per, (src, bcalls) = 1 + len(calls), batched(programs, test, entry_point, calls)
+    b = await executor.arun(src, bcalls, timeout=cap * len(programs))
+    outs = [b.tests[k * per:(k + 1) * per] for k in range(len(programs))] if b.status in ('passed', 'failed') else [None] * len(programs)
+    redo = [k for k, o in enumerate(outs) if o is None or o[0].passed]  # stopped early, or a pass to confirm on a process of its own
+    alone = await asyncio.gather(*[executor.arun(with_hidden(programs[k], test, entry_point), [HIDDEN, *calls], timeout=cap) for k in redo])
+    for k, r in zip(redo, alone): outs[k] = r.tests
+    return outs
 
 # %% ../nbs/10b_corpus.ipynb #025ad5a8
 async def check_record(rec:dict, # a well-formed record (see `read_problem_file`)
@@ -189,11 +220,11 @@ async def check_record(rec:dict, # a well-formed record (see `read_problem_file`
     wrong, cap = [rec['prompt'] + w for w in rec.get('wrong', [])], max(1.0, time_limit)  # a wrong program that loops is a failing one: it gets the limit, not the sandbox's 5 s
     for t in await shown(ref, r, max(2.0, 3 * time_limit)):
         if not t.passed: err('prompt', f"example {t.call} expects {t.expected} but the reference gives {t.got}" if t.error is None else f"example {t.call}: the reference raises {t.error}")
-    runs = await asyncio.gather(*[run(w, cap) for w in wrong])
-    hidden = [bool(r.tests) and r.tests[0].passed for r in runs]
+    runs = await wrong_outcomes(wrong, rec['test'], rec['entry_point'], tests, executor, cap)
+    hidden = [bool(o) and o[0].passed for o in runs]
     for j, ok in enumerate(hidden):
         if ok: err(f"wrong[{j}]", "passes the hidden test; strengthen the test or make the program wrong")
-    vis = await asyncio.gather(*[shown(w, r, cap) for w, r in zip(wrong, runs)])
+    vis = await asyncio.gather(*[shown(w, o, cap) for w, o in zip(wrong, runs)])
     fool = [j for j, v in enumerate(vis) if v and all(t.passed for t in v) and not hidden[j]]
     if fool: out.append(Finding('note', f"{tid} wrong{fool}", "foolable: passes every visible example and fails the hidden test"))
     if strict and (miss := _strict(rec, len(tests))): err('rules', '; '.join(miss))

@@ -431,13 +431,15 @@ def load_verifier(path:str|Path, # a folder written by `save_verifier` (or its v
     return LogisticVerifier(d['names'], d['w'], d['b'], d['mu'], d['sd'], d['threshold'], d.get('hidden', False), d.get('meta'), source, d.get('groups'))
 
 # %% ../nbs/16b_verifier.ipynb #0ee68b26
-def read_candidates(paths) -> list[dict]:
-    "Candidate rows of JSONL files (a path, a folder of them such as a `collect` output, or a list of these), normalised; a bad line is warned about and skipped."
+def read_candidates(paths, # a JSONL file, a folder of them such as a `collect` output, or a list of these
+                    raw:bool=False, # the rows as written, with collect's field names (default: normalised)
+                   ) -> list[dict]:
+    "Candidate rows of JSONL files, normalised unless `raw`; a bad line is warned about and skipped."
     paths = [paths] if isinstance(paths, (str, Path)) else list(paths)
     out = []
     for p in paths:
         if not Path(p).exists(): raise FileNotFoundError(f"{p}: no such candidates file or folder; write one with `collect` (or `mcts-codegen verifier synth --out {p}`)")
-        for f in jsonl_files(p): out += [normalise(r) for r in iter_jsonl(f) if isinstance(r, dict)]
+        for f in jsonl_files(p): out += [r if raw else normalise(r) for r in iter_jsonl(f) if isinstance(r, dict)]
     return out
 
 def unlabelled(rows:list[dict], split:str) -> int:
