@@ -463,6 +463,10 @@ def jsonl(p:Path) -> list[dict]: return [json.loads(l) for l in p.read_text().sp
 
 CORPUS_ORDER = {k: i for i, k in enumerate(['dev', 'test', 'all', 'easy', 'medium', 'hard', 'greedy', 'best-of-n', 'mcts-balanced', 'oracle'])}
 
+def visible_pass(r:dict) -> bool:
+    "Whether a bench row's submitted program passed every visible test (a problem without visible tests never counts)."
+    return bool(r['visible_tests']) and r['visible_passed'] == r['visible_tests']
+
 def corpus() -> list[str]:
     "The corpus rows (`results/corpus/<model>/<strategy>.jsonl`) by split and difficulty: solved, fooled (visible pass, hidden fail), cost; then solved by domain."
     recs = {r['task_id']: r for r in jsonl(ROOT/'data'/'corpus'/'corpus.jsonl')}
@@ -477,7 +481,7 @@ def corpus() -> list[str]:
                 groups.setdefault((rec['split'], 'all'), []).append(r); groups.setdefault((rec['split'], rec['tags'][1]), []).append(r)
                 dom.setdefault(rec['tags'][0], {}).setdefault((SIZE[m], f.stem), []).append(r['passed'])
             for (sp, lvl), g in sorted(groups.items(), key=lambda kv: (o(kv[0][0]), o(kv[0][1]))):
-                vis = [r for r in g if r['visible_tests'] and r['visible_passed'] == r['visible_tests']]
+                vis = [r for r in g if visible_pass(r)]
                 ts = sorted(r['wall_time_nocache'] or r['wall_time'] for r in g)
                 rows.append([SIZE[m], f.stem, sp, lvl, f"{sum(r['passed'] for r in g)}/{len(g)}", sum(not r['passed'] for r in vis),
                              f"{sum(r['llm_calls'] for r in g) / len(g):.2f}", f"{sum(r.get('completion_tokens') or 0 for r in g) / len(g):.0f}",
@@ -818,7 +822,7 @@ def corpus_figures() -> dict:
         dev = lambda s: {r['task_id']: r for r in jsonl(d/f'{s}.jsonl') if split.get(r['task_id']) == 'dev'}
         b, g = dev('best-of-n'), dev('greedy')
         ids = sorted(set(b) & set(g))
-        vis = [i for i in ids if b[i]['visible_tests'] and b[i]['visible_passed'] == b[i]['visible_tests']]
+        vis = [i for i in ids if visible_pass(b[i])]
         tok = lambda rs: sum(r.get('completion_tokens') or 0 for r in rs)
         f.update({f'cb{tag}_n': len(ids), f'cb{tag}_bon': sum(b[i]['passed'] for i in ids), f'cb{tag}_greedy': sum(g[i]['passed'] for i in ids),
                   f'cb{tag}_won': sum(b[i]['passed'] and not g[i]['passed'] for i in ids), f'cb{tag}_lost': sum(g[i]['passed'] and not b[i]['passed'] for i in ids),
