@@ -813,24 +813,35 @@ def choice_figures() -> dict:
     return {f'cp15_{k}': n(v) for k, v in t.items() if not isinstance(v, dict)} | {f'cp15_mixed_{k}': n(v) for k, v in t['mixed_sums'].items()}
 
 def corpus_figures() -> dict:
-    "The figures of the note on the corpus baselines so far: each model's best-of-n against its greedy answer on the dev problems both have rows for."
+    "The figures of the notes on the corpus baselines so far: each model's best-of-n (`cb`) and mcts-balanced (`cm`) against its greedy answer, on the dev problems both have rows for."
     split = {r['task_id']: r['split'] for r in jsonl(ROOT/'data'/'corpus'/'corpus.jsonl')}
-    f = {}
+    f, med = {}, statistics.median
     for tag, m in (('05', SMALL), ('15', LARGE)):
         d = RES/'corpus'/m
-        if not ((d/'best-of-n.jsonl').is_file() and (d/'greedy.jsonl').is_file()): continue
-        dev = lambda s: {r['task_id']: r for r in jsonl(d/f'{s}.jsonl') if split.get(r['task_id']) == 'dev'}
-        b, g = dev('best-of-n'), dev('greedy')
-        ids = sorted(set(b) & set(g))
-        vis = [i for i in ids if visible_pass(b[i])]
+        dev = lambda s: {r['task_id']: r for r in jsonl(d/f'{s}.jsonl') if split.get(r['task_id']) == 'dev'} if (d/f'{s}.jsonl').is_file() else {}
+        g = dev('greedy')
         tok = lambda rs: sum(r.get('completion_tokens') or 0 for r in rs)
-        f.update({f'cb{tag}_n': len(ids), f'cb{tag}_bon': sum(b[i]['passed'] for i in ids), f'cb{tag}_greedy': sum(g[i]['passed'] for i in ids),
-                  f'cb{tag}_won': sum(b[i]['passed'] and not g[i]['passed'] for i in ids), f'cb{tag}_lost': sum(g[i]['passed'] and not b[i]['passed'] for i in ids),
-                  f'cb{tag}_p': ratio(mcnemar([g[i]['passed'] for i in ids], [b[i]['passed'] for i in ids])),
-                  f'cb{tag}_vis': len(vis), f'cb{tag}_fooled': sum(not b[i]['passed'] for i in vis),
-                  f'cb{tag}_calls': f"{sum(b[i]['llm_calls'] for i in ids) / len(ids):.2f}",
-                  f'cb{tag}_tok': f"{tok(b[i] for i in ids) / max(1, tok(g[i] for i in ids)):.1f}×",
-                  f'cb{tag}_engine': ', '.join(sorted({b[i]['engine_version'] for i in ids}))})
+        for key, s, other in (('cb', 'best-of-n', None), ('cm', 'mcts-balanced', 'best-of-n')):
+            b = dev(s)
+            if not (b and g): continue
+            ids = sorted(set(b) & set(g))
+            vis = [i for i in ids if visible_pass(b[i])]
+            k = f'{key}{tag}'
+            f.update({f'{k}_n': len(ids), f'{k}_solved': sum(b[i]['passed'] for i in ids), f'{k}_greedy': sum(g[i]['passed'] for i in ids),
+                      f'{k}_won': sum(b[i]['passed'] and not g[i]['passed'] for i in ids), f'{k}_lost': sum(g[i]['passed'] and not b[i]['passed'] for i in ids),
+                      f'{k}_p': ratio(mcnemar([g[i]['passed'] for i in ids], [b[i]['passed'] for i in ids])),
+                      f'{k}_vis': len(vis), f'{k}_fooled': sum(not b[i]['passed'] for i in vis),
+                      f'{k}_calls': f"{sum(b[i]['llm_calls'] for i in ids) / len(ids):.2f}",
+                      f'{k}_tok': f"{tok(b[i] for i in ids) / max(1, tok(g[i] for i in ids)):.1f}×",
+                      f'{k}_med': f"{med(b[i]['wall_time_nocache'] for i in ids):.1f} s",
+                      f'{k}_engine': ', '.join(sorted({b[i]['engine_version'] for i in ids}))})
+            if other and (o := dev(other)):
+                ids = sorted(set(b) & set(o))
+                f.update({f'{k}_vs_n': len(ids), f'{k}_vs_solved': sum(o[i]['passed'] for i in ids),
+                          f'{k}_vs_won': sum(b[i]['passed'] and not o[i]['passed'] for i in ids), f'{k}_vs_lost': sum(o[i]['passed'] and not b[i]['passed'] for i in ids),
+                          f'{k}_vs_p': ratio(mcnemar([o[i]['passed'] for i in ids], [b[i]['passed'] for i in ids])),
+                          f'{k}_vs_calls': f"{sum(o[i]['llm_calls'] for i in ids) / len(ids):.2f}",
+                          f'{k}_vs_med': f"{med(o[i]['wall_time_nocache'] for i in ids):.1f} s"})
     return f
 
 def hidden_runs(h:Path) -> tuple[list[dict], dict]:
