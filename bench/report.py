@@ -821,6 +821,10 @@ def corpus_figures() -> dict:
         dev = lambda s: {r['task_id']: r for r in jsonl(d/f'{s}.jsonl') if split.get(r['task_id']) == 'dev'} if (d/f'{s}.jsonl').is_file() else {}
         g = dev('greedy')
         tok = lambda rs: sum(r.get('completion_tokens') or 0 for r in rs)
+        def paired(k, new, old):  # won, lost and McNemar p of `new` against `old` on the problems both have
+            ids = sorted(set(new) & set(old))
+            return {f'{k}_won': sum(new[i]['passed'] and not old[i]['passed'] for i in ids), f'{k}_lost': sum(old[i]['passed'] and not new[i]['passed'] for i in ids),
+                    f'{k}_p': ratio(mcnemar([old[i]['passed'] for i in ids], [new[i]['passed'] for i in ids]))}
         for key, s, other in (('cb', 'best-of-n', None), ('cm', 'mcts-balanced', 'best-of-n')):
             b = dev(s)
             if not (b and g): continue
@@ -828,18 +832,14 @@ def corpus_figures() -> dict:
             vis = [i for i in ids if visible_pass(b[i])]
             k = f'{key}{tag}'
             f.update({f'{k}_n': len(ids), f'{k}_solved': sum(b[i]['passed'] for i in ids), f'{k}_greedy': sum(g[i]['passed'] for i in ids),
-                      f'{k}_won': sum(b[i]['passed'] and not g[i]['passed'] for i in ids), f'{k}_lost': sum(g[i]['passed'] and not b[i]['passed'] for i in ids),
-                      f'{k}_p': ratio(mcnemar([g[i]['passed'] for i in ids], [b[i]['passed'] for i in ids])),
                       f'{k}_vis': len(vis), f'{k}_fooled': sum(not b[i]['passed'] for i in vis),
                       f'{k}_calls': f"{sum(b[i]['llm_calls'] for i in ids) / len(ids):.2f}",
                       f'{k}_tok': f"{tok(b[i] for i in ids) / max(1, tok(g[i] for i in ids)):.1f}×",
                       f'{k}_med': f"{med(b[i]['wall_time_nocache'] for i in ids):.1f} s",
-                      f'{k}_engine': ', '.join(sorted({b[i]['engine_version'] for i in ids}))})
+                      f'{k}_engine': ', '.join(sorted({b[i]['engine_version'] for i in ids}))} | paired(k, b, g))
             if other and (o := dev(other)):
                 ids = sorted(set(b) & set(o))
-                f.update({f'{k}_vs_n': len(ids), f'{k}_vs_solved': sum(o[i]['passed'] for i in ids),
-                          f'{k}_vs_won': sum(b[i]['passed'] and not o[i]['passed'] for i in ids), f'{k}_vs_lost': sum(o[i]['passed'] and not b[i]['passed'] for i in ids),
-                          f'{k}_vs_p': ratio(mcnemar([o[i]['passed'] for i in ids], [b[i]['passed'] for i in ids])),
+                f.update({f'{k}_vs_n': len(ids), f'{k}_vs_solved': sum(o[i]['passed'] for i in ids), **paired(f'{k}_vs', b, o),
                           f'{k}_vs_calls': f"{sum(o[i]['llm_calls'] for i in ids) / len(ids):.2f}",
                           f'{k}_vs_med': f"{med(o[i]['wall_time_nocache'] for i in ids):.1f} s"})
     return f
