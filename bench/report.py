@@ -813,35 +813,43 @@ def choice_figures() -> dict:
     return {f'cp15_{k}': n(v) for k, v in t.items() if not isinstance(v, dict)} | {f'cp15_mixed_{k}': n(v) for k, v in t['mixed_sums'].items()}
 
 def corpus_figures() -> dict:
-    "The figures of the notes on the corpus baselines so far: each model's best-of-n (`cb`) and mcts-balanced (`cm`) against its greedy answer, on the dev problems both have rows for."
+    "The figures of the notes on the corpus baselines so far: each model's best-of-n (`cb`), mcts-balanced (`cm`) and oracle@10 (`co`) against its greedy answer, per split (dev keys as `cb05_*`, test keys as `cb05t_*`) on the problems both have rows for."
     split = {r['task_id']: r['split'] for r in jsonl(ROOT/'data'/'corpus'/'corpus.jsonl')}
     f, med = {}, statistics.median
+    tok = lambda rs: sum(r.get('completion_tokens') or 0 for r in rs)
+    def paired(k, new, old):  # won, lost and McNemar p of `new` against `old` on the problems both have
+        ids = sorted(set(new) & set(old))
+        return {f'{k}_won': sum(new[i]['passed'] and not old[i]['passed'] for i in ids), f'{k}_lost': sum(old[i]['passed'] and not new[i]['passed'] for i in ids),
+                f'{k}_p': ratio(mcnemar([old[i]['passed'] for i in ids], [new[i]['passed'] for i in ids]))}
     for tag, m in (('05', SMALL), ('15', LARGE)):
         d = RES/'corpus'/m
-        dev = lambda s: {r['task_id']: r for r in jsonl(d/f'{s}.jsonl') if split.get(r['task_id']) == 'dev'} if (d/f'{s}.jsonl').is_file() else {}
-        g = dev('greedy')
-        tok = lambda rs: sum(r.get('completion_tokens') or 0 for r in rs)
-        def paired(k, new, old):  # won, lost and McNemar p of `new` against `old` on the problems both have
-            ids = sorted(set(new) & set(old))
-            return {f'{k}_won': sum(new[i]['passed'] and not old[i]['passed'] for i in ids), f'{k}_lost': sum(old[i]['passed'] and not new[i]['passed'] for i in ids),
-                    f'{k}_p': ratio(mcnemar([old[i]['passed'] for i in ids], [new[i]['passed'] for i in ids]))}
-        for key, s, other in (('cb', 'best-of-n', None), ('cm', 'mcts-balanced', 'best-of-n')):
-            b = dev(s)
-            if not (b and g): continue
-            ids = sorted(set(b) & set(g))
-            vis = [i for i in ids if visible_pass(b[i])]
-            k = f'{key}{tag}'
-            f.update({f'{k}_n': len(ids), f'{k}_solved': sum(b[i]['passed'] for i in ids), f'{k}_greedy': sum(g[i]['passed'] for i in ids),
-                      f'{k}_vis': len(vis), f'{k}_fooled': sum(not b[i]['passed'] for i in vis),
-                      f'{k}_calls': f"{sum(b[i]['llm_calls'] for i in ids) / len(ids):.2f}",
-                      f'{k}_tok': f"{tok(b[i] for i in ids) / max(1, tok(g[i] for i in ids)):.1f}×",
-                      f'{k}_med': f"{med(b[i]['wall_time_nocache'] for i in ids):.1f} s",
-                      f'{k}_engine': ', '.join(sorted({b[i]['engine_version'] for i in ids}))} | paired(k, b, g))
-            if other and (o := dev(other)):
-                ids = sorted(set(b) & set(o))
-                f.update({f'{k}_vs_n': len(ids), f'{k}_vs_solved': sum(o[i]['passed'] for i in ids), **paired(f'{k}_vs', b, o),
-                          f'{k}_vs_calls': f"{sum(o[i]['llm_calls'] for i in ids) / len(ids):.2f}",
-                          f'{k}_vs_med': f"{med(o[i]['wall_time_nocache'] for i in ids):.1f} s"})
+        for sp, sfx in (('dev', ''), ('test', 't')):
+            rows = lambda s: {r['task_id']: r for r in jsonl(d/f'{s}.jsonl') if split.get(r['task_id']) == sp} if (d/f'{s}.jsonl').is_file() else {}
+            g = rows('greedy')
+            for key, s, other in (('cb', 'best-of-n', None), ('cm', 'mcts-balanced', 'best-of-n'), ('co', 'oracle', None)):
+                b = rows(s)
+                if not (b and g): continue
+                ids = sorted(set(b) & set(g))
+                vis = [i for i in ids if visible_pass(b[i])]
+                k = f'{key}{tag}{sfx}'
+                f.update({f'{k}_n': len(ids), f'{k}_solved': sum(b[i]['passed'] for i in ids), f'{k}_greedy': sum(g[i]['passed'] for i in ids),
+                          f'{k}_vis': len(vis), f'{k}_fooled': sum(not b[i]['passed'] for i in vis),
+                          f'{k}_calls': f"{sum(b[i]['llm_calls'] for i in ids) / len(ids):.2f}",
+                          f'{k}_tok': f"{tok(b[i] for i in ids) / max(1, tok(g[i] for i in ids)):.1f}×",
+                          f'{k}_med': f"{med(b[i]['wall_time_nocache'] for i in ids):.1f} s",
+                          f'{k}_engine': ', '.join(sorted({b[i]['engine_version'] for i in ids}))} | paired(k, b, g))
+                if other and (o := rows(other)):
+                    ids = sorted(set(b) & set(o))
+                    f.update({f'{k}_vs_n': len(ids), f'{k}_vs_solved': sum(o[i]['passed'] for i in ids), **paired(f'{k}_vs', b, o),
+                              f'{k}_vs_calls': f"{sum(o[i]['llm_calls'] for i in ids) / len(ids):.2f}",
+                              f'{k}_vs_med': f"{med(o[i]['wall_time_nocache'] for i in ids):.1f} s"})
+                if key == 'co':  # the choosing gap: problems where a right program was among the ten completions and the strategy submitted none
+                    for ok, os_ in (('b', 'best-of-n'), ('m', 'mcts-balanced')):
+                        if (o := rows(os_)):
+                            both = sorted(set(b) & set(o))
+                            f.update({f'{k}_{ok}n': len(both), f'{k}_{ok}missed': sum(b[i]['passed'] and not o[i]['passed'] for i in both),
+                                      f'{k}_{ok}beyond': sum(o[i]['passed'] and not b[i]['passed'] for i in both),
+                                      f'{k}_{ok}fooled': sum(b[i]['passed'] and not o[i]['passed'] and visible_pass(o[i]) for i in both)})
     return f
 
 def hidden_runs(h:Path) -> tuple[list[dict], dict]:
