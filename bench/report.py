@@ -847,8 +847,7 @@ def corpus_figures() -> dict:
                     for ok, os_ in (('b', 'best-of-n'), ('m', 'mcts-balanced')):
                         if (o := rows(os_)):
                             both = sorted(set(b) & set(o))
-                            f.update({f'{k}_{ok}n': len(both), f'{k}_{ok}missed': sum(b[i]['passed'] and not o[i]['passed'] for i in both),
-                                      f'{k}_{ok}beyond': sum(o[i]['passed'] and not b[i]['passed'] for i in both),
+                            f.update({f'{k}_{ok}n': len(both), **paired(f'{k}_{ok}', o, b),  # `_lost`: oracle solves it and the strategy does not
                                       f'{k}_{ok}fooled': sum(b[i]['passed'] and not o[i]['passed'] and visible_pass(o[i]) for i in both)})
     return f
 
