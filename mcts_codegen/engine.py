@@ -222,9 +222,9 @@ def failure(self:Search, e:Exception, n:int, what:str=''):
 _SLOT:contextvars.ContextVar = contextvars.ContextVar('mcts_slot', default=None)
 
 class _Slot:
-    "LLM calls reserved by one expansion in flight, what it has spent of them, and its range of seed indices."
-    __slots__ = ('reserved', 'spent', 'start', 'width')
-    def __init__(self, reserved:int, start:int): self.reserved, self.spent, self.start, self.width = reserved, 0, start, reserved
+    "LLM calls reserved by one expansion in flight, what it has spent of them, and its range of seed indices (`used` of them handed out)."
+    __slots__ = ('reserved', 'spent', 'start', 'width', 'used')
+    def __init__(self, reserved:int, start:int): self.reserved, self.spent, self.start, self.width, self.used = reserved, 0, start, reserved, 0
     @property
     def left(self) -> int: return max(0, self.reserved - self.spent)
 
@@ -239,8 +239,9 @@ def seed_index(self:Search, n:int=1) -> int:
     "First of `n` call indices for `call_seed` that no other call has: the calls spent, or inside an expansion in flight, its own range."
     slot = _SLOT.get()
     if slot is None: i = max(self.calls, self.seed_top)
-    elif slot.spent + n <= slot.width: return slot.start + slot.spent
-    else: i = self.seed_top; slot.start, slot.width = i - slot.spent, slot.spent + n  # past its range (its reservation grew): a fresh one
+    # seeds handed out count, not calls spent: a failed call gives its call back, never its seed, which a sibling in flight may hold next to it
+    elif slot.used + n <= slot.width: i = slot.start + slot.used; slot.used += n; return i
+    else: i = self.seed_top; slot.start, slot.width = i - slot.used, slot.used + n; slot.used += n  # past its range (its reservation grew): a fresh one
     self.seed_top = max(self.seed_top, i + n)
     return i
 
