@@ -479,7 +479,7 @@ def corpus() -> list[str]:
             for r in rs:
                 rec = recs[r['task_id']]
                 groups.setdefault((rec['split'], 'all'), []).append(r); groups.setdefault((rec['split'], rec['tags'][1]), []).append(r)
-                dom.setdefault(rec['tags'][0], {}).setdefault((SIZE[m], f.stem), []).append(r['passed'])
+                dom.setdefault(rec['split'], {}).setdefault(rec['tags'][0], {}).setdefault((SIZE[m], f.stem), []).append(r['passed'])
             for (sp, lvl), g in sorted(groups.items(), key=lambda kv: (o(kv[0][0]), o(kv[0][1]))):
                 vis = [r for r in g if visible_pass(r)]
                 ts = sorted(r['wall_time_nocache'] or r['wall_time'] for r in g)
@@ -493,9 +493,11 @@ def corpus() -> list[str]:
         out += md(['model', 'strategy', 'split', 'difficulty', 'solved', 'fooled (visible pass, hidden fail)', 'completions', 'generated tokens', 'median s (cache-free)', 'engine'], rows)
         out += stamp('bash bench/corpus_baselines.sh MODEL (its bench calls: --n 10 --data data/corpus/corpus.jsonl --split dev|test --no-cache --concurrency 1 --out results/corpus; '
                      'a strategy not yet run on a split has no row)', sorted(set(folders)))
-        cols = sorted({c for d in dom.values() for c in d}, key=lambda c: (c[0], o(c[1])))
-        out += ['### The corpus by domain (dev and test problems with rows)', '']
-        out += md(['domain', *[f"{a} {b}" for a, b in cols]], [[d, *[f"{sum(v)}/{len(v)}" if (v := dom[d].get(c)) else '—' for c in cols]] for d in sorted(dom)]) + ['']
+        for sp in sorted(dom, key=o):  # one table per split: a strategy's column never adds a split another column lacks
+            ds = dom[sp]
+            cols = sorted({c for d in ds.values() for c in d}, key=lambda c: (c[0], o(c[1])))
+            out += [f'### The corpus by domain, {sp} split', '']
+            out += md(['domain', *[f"{a} {b}" for a, b in cols]], [[d, *[f"{sum(v)}/{len(v)}" if (v := ds[d].get(c)) else '—' for c in cols]] for d in sorted(ds)]) + ['']
     return out
 
 def generation() -> list[str]:
