@@ -236,12 +236,13 @@ def budget(self:Search) -> float:
 
 @patch
 def seed_index(self:Search, n:int=1) -> int:
-    "First of `n` call indices for `call_seed` that no other call has: the calls spent, or inside an expansion in flight, its own range."
+    "First of `n` call indices for `call_seed` that no other call has: past every index handed out, or inside an expansion in flight, its own range."
     slot = _SLOT.get()
     if slot is None: i = max(self.calls, self.seed_top)
     # seeds handed out count, not calls spent: a failed call gives its call back, never its seed, which a sibling in flight may hold next to it
-    elif slot.used + n <= slot.width: i = slot.start + slot.used; slot.used += n; return i
-    else: i = self.seed_top; slot.start, slot.width = i - slot.used, slot.used + n; slot.used += n  # past its range (its reservation grew): a fresh one
+    elif slot.used + n <= slot.width: i = slot.start + slot.used
+    else: i = self.seed_top; slot.start, slot.width = i - slot.used, slot.used + n  # past its range (its reservation grew): a fresh one
+    if slot is not None: slot.used += n
     self.seed_top = max(self.seed_top, i + n)
     return i
 
