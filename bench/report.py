@@ -467,6 +467,10 @@ def visible_pass(r:dict) -> bool:
     "Whether a bench row's submitted program passed every visible test (a problem without visible tests never counts)."
     return bool(r['visible_tests']) and r['visible_passed'] == r['visible_tests']
 
+def fooled(rs:list[dict]) -> int|None:
+    "How many of bench rows `rs` passed every visible test and failed the hidden one; None where no row ran the visible tests (oracle: unmeasured, not 0)."
+    return sum(visible_pass(r) and not r['passed'] for r in rs) if any(r['visible_frac'] is not None for r in rs) else None
+
 def corpus() -> list[str]:
     "The corpus rows (`results/corpus/<model>/<strategy>.jsonl`) by split and difficulty: solved, fooled (visible pass, hidden fail), cost; then solved by domain."
     recs = {r['task_id']: r for r in jsonl(ROOT/'data'/'corpus'/'corpus.jsonl')}
@@ -481,10 +485,8 @@ def corpus() -> list[str]:
                 groups.setdefault((rec['split'], 'all'), []).append(r); groups.setdefault((rec['split'], rec['tags'][1]), []).append(r)
                 dom.setdefault(rec['split'], {}).setdefault(rec['tags'][0], {}).setdefault((SIZE[m], f.stem), []).append(r['passed'])
             for (sp, lvl), g in sorted(groups.items(), key=lambda kv: (o(kv[0][0]), o(kv[0][1]))):
-                vis = [r for r in g if visible_pass(r)]
                 ts = sorted(r['wall_time_nocache'] or r['wall_time'] for r in g)
-                measured = any(r['visible_frac'] is not None for r in g)  # oracle runs no visible test: its fooled count is unmeasured, not 0
-                rows.append([SIZE[m], f.stem, sp, lvl, f"{sum(r['passed'] for r in g)}/{len(g)}", sum(not r['passed'] for r in vis) if measured else '—',
+                rows.append([SIZE[m], f.stem, sp, lvl, f"{sum(r['passed'] for r in g)}/{len(g)}", '—' if (n := fooled(g)) is None else n,
                              f"{sum(r['llm_calls'] for r in g) / len(g):.2f}", f"{sum(r.get('completion_tokens') or 0 for r in g) / len(g):.0f}",
                              f"{statistics.median(ts):.1f}", ', '.join(sorted({r['engine_version'] for r in g}))])
             folders.append(f.parent)
@@ -833,10 +835,10 @@ def corpus_figures() -> dict:
                 b = rows(s)
                 if not (b and g): continue
                 ids = sorted(set(b) & set(g))
-                vis = [i for i in ids if visible_pass(b[i])]
                 k = f'{key}{tag}{sfx}'
+                if (n := fooled([b[i] for i in ids])) is not None:  # oracle runs no visible test: no figures of it
+                    f.update({f'{k}_vis': sum(visible_pass(b[i]) for i in ids), f'{k}_fooled': n})
                 f.update({f'{k}_n': len(ids), f'{k}_solved': sum(b[i]['passed'] for i in ids), f'{k}_greedy': sum(g[i]['passed'] for i in ids),
-                          f'{k}_vis': len(vis), f'{k}_fooled': sum(not b[i]['passed'] for i in vis),
                           f'{k}_calls': f"{sum(b[i]['llm_calls'] for i in ids) / len(ids):.2f}",
                           f'{k}_tok': f"{tok(b[i] for i in ids) / max(1, tok(g[i] for i in ids)):.1f}×",
                           f'{k}_med': f"{med(b[i]['wall_time_nocache'] for i in ids):.1f} s",
