@@ -843,6 +843,8 @@ def corpus_figures() -> dict:
                           f'{k}_tok': f"{tok(b[i] for i in ids) / max(1, tok(g[i] for i in ids)):.1f}×",
                           f'{k}_med': f"{med(b[i]['wall_time_nocache'] for i in ids):.1f} s",
                           f'{k}_engine': ', '.join(sorted({b[i]['engine_version'] for i in ids}))} | paired(k, b, g))
+                if n is not None:  # the losses to greedy where the strategy stopped at a wrong program that passed every visible test
+                    f[f'{k}_lostfooled'] = sum(g[i]['passed'] and not b[i]['passed'] and visible_pass(b[i]) for i in ids)
                 if other and (o := rows(other)):
                     ids = sorted(set(b) & set(o))
                     f.update({f'{k}_vs_n': len(ids), f'{k}_vs_solved': sum(o[i]['passed'] for i in ids), **paired(f'{k}_vs', b, o),
