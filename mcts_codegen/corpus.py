@@ -10,7 +10,7 @@ import ast, asyncio, gzip, json, random, re, time
 from collections import Counter, defaultdict
 from pathlib import Path
 from typing import NamedTuple, Iterable
-from .loaders import ProblemLoadError, problem_from_humaneval, humaneval_path, load_humaneval, parse_ids
+from .loaders import ProblemLoadError, record_id, humaneval_path, load_humaneval, parse_ids
 from .visible import extract_record
 from .executor import Executor, CodeExecutionResult
 from .problem import CallTest
@@ -201,7 +201,7 @@ async def check_record(rec:dict, # a well-formed record (see `read_problem_file`
     "Findings for one record: reference vs hidden test and examples, wrong programs, and (with `strict`) the corpus rules."
     tid, out = rec['task_id'], []
     err = lambda field, msg: out.append(Finding('error', f"{tid} {field}", msg))
-    try: problem_from_humaneval(rec)
+    try: record_id(rec)
     except ProblemLoadError as e: err('entry_point', str(e).split(': ', 1)[-1]); return out
     x = extract_record(rec)
     for s in x.rejected: out.append(Finding('note', f"{tid} prompt", f"line {s.line}: example dropped ({s.reason}): {s.text.strip()[:80]}"))

@@ -14,8 +14,8 @@ from .problem import Problem, PARSE_ERRORS
 from .visible import extract_tests, extract_record
 
 # %% auto #0
-__all__ = ['HUMANEVAL_FILE', 'ProblemLoadError', 'humaneval_path', 'parse_ids', 'load_humaneval', 'problem_from_humaneval',
-           'load_problem', 'tests_note', 'load_problems', 'as_problem']
+__all__ = ['HUMANEVAL_FILE', 'ProblemLoadError', 'humaneval_path', 'parse_ids', 'load_humaneval', 'record_id',
+           'problem_from_humaneval', 'load_problem', 'tests_note', 'load_problems', 'as_problem']
 
 # %% ../nbs/05_loaders.ipynb #ad1e4cd3
 def _parse(src:str) -> ast.Module:
@@ -102,23 +102,28 @@ def _check_entry(prompt:str, entry:str, where:str):
     if entry not in names:
         raise ProblemLoadError(f"{where}: entry_point {entry!r} is not defined in the prompt (it defines {', '.join(names) or 'no function'}); fix entry_point or the prompt")
 
-def problem_from_humaneval(rec:dict, # a HumanEval-style record: task_id, prompt, entry_point, test (canonical_solution is ignored)
-                           default_id:str|None=None # id when the record has no task_id
-                          ) -> Problem:
-    "A `Problem` from a HumanEval-style record, with visible tests extracted from the prompt and without the canonical solution."
+def record_id(rec:dict, # a HumanEval-style record: task_id, prompt, entry_point, test
+              default_id:str|None=None # id when the record has no task_id
+             ) -> str:
+    "The id of a well-formed HumanEval-style record, or a `ProblemLoadError` naming the record and the field at fault."
     if not isinstance(rec, dict): raise ProblemLoadError(f"expected a record (dict), got {type(rec).__name__}")
     pid = rec.get('task_id') or default_id
     where = f"record {pid!r}" if pid else "record"
     if miss := [k for k in _REQUIRED if not isinstance(rec.get(k), str) or not rec.get(k).strip()]:
         raise ProblemLoadError(f"{where} lacks {', '.join(map(repr, miss))}; a HumanEval-style record needs task_id, prompt, entry_point (test optional)")
     if not pid: raise ProblemLoadError(f"{where} lacks 'task_id'; add one")
-    lang = rec.get('language', 'python')
-    if lang == 'python': _check_entry(rec['prompt'], rec['entry_point'], where)
-    test = rec.get('test')
-    if test is not None and not isinstance(test, str): raise ProblemLoadError(f"{where}: 'test' must be a string of check code")
-    return Problem(id=str(pid), prompt=rec['prompt'], entry_point=rec['entry_point'], language=lang,
+    if rec.get('language', 'python') == 'python': _check_entry(rec['prompt'], rec['entry_point'], where)
+    if (test := rec.get('test')) is not None and not isinstance(test, str): raise ProblemLoadError(f"{where}: 'test' must be a string of check code")
+    return str(pid)
+
+def problem_from_humaneval(rec:dict, # a HumanEval-style record: task_id, prompt, entry_point, test (canonical_solution is ignored)
+                           default_id:str|None=None # id when the record has no task_id
+                          ) -> Problem:
+    "A `Problem` from a HumanEval-style record, with visible tests extracted from the prompt and without the canonical solution."
+    pid, lang = record_id(rec, default_id), rec.get('language', 'python')
+    return Problem(id=pid, prompt=rec['prompt'], entry_point=rec['entry_point'], language=lang,
                    visible_tests=extract_record(rec).tests if lang == 'python' else [],
-                   hidden_test=test or None)
+                   hidden_test=rec.get('test') or None)
 
 # %% ../nbs/05_loaders.ipynb #fce8bd04
 _ENTRY = re.compile(r'^#\s*entry\s*:\s*([A-Za-z_]\w*)\s*$', re.M)
