@@ -822,10 +822,12 @@ def corpus_figures() -> dict:
     split = {r['task_id']: r['split'] for r in jsonl(ROOT/'data'/'corpus'/'corpus.jsonl')}
     f, med = {}, statistics.median
     tok = lambda rs: sum(r.get('completion_tokens') or 0 for r in rs)
-    def paired(k, new, old):  # won, lost and McNemar p of `new` against `old` on the problems both have
+    def paired(k, new, old):  # won, lost and McNemar p of `new` against `old` on the problems both have; `_lostfooled`: the losses where `new` stopped at a wrong program that passed every visible test (not for oracle, which runs none)
         ids = sorted(set(new) & set(old))
-        return {f'{k}_won': sum(new[i]['passed'] and not old[i]['passed'] for i in ids), f'{k}_lost': sum(old[i]['passed'] and not new[i]['passed'] for i in ids),
-                f'{k}_p': ratio(mcnemar([old[i]['passed'] for i in ids], [new[i]['passed'] for i in ids]))}
+        lost = [i for i in ids if old[i]['passed'] and not new[i]['passed']]
+        return {f'{k}_won': sum(new[i]['passed'] and not old[i]['passed'] for i in ids), f'{k}_lost': len(lost),
+                f'{k}_p': ratio(mcnemar([old[i]['passed'] for i in ids], [new[i]['passed'] for i in ids]))} | \
+               ({f'{k}_lostfooled': sum(visible_pass(new[i]) for i in lost)} if fooled([new[i] for i in ids]) is not None else {})
     for tag, m in (('05', SMALL), ('15', LARGE)):
         d = RES/'corpus'/m
         for sp, sfx in (('dev', ''), ('test', 't')):
@@ -843,8 +845,6 @@ def corpus_figures() -> dict:
                           f'{k}_tok': f"{tok(b[i] for i in ids) / max(1, tok(g[i] for i in ids)):.1f}×",
                           f'{k}_med': f"{med(b[i]['wall_time_nocache'] for i in ids):.1f} s",
                           f'{k}_engine': ', '.join(sorted({b[i]['engine_version'] for i in ids}))} | paired(k, b, g))
-                if n is not None:  # the losses to greedy where the strategy stopped at a wrong program that passed every visible test
-                    f[f'{k}_lostfooled'] = sum(g[i]['passed'] and not b[i]['passed'] and visible_pass(b[i]) for i in ids)
                 if other and (o := rows(other)):
                     ids = sorted(set(b) & set(o))
                     f.update({f'{k}_vs_n': len(ids), f'{k}_vs_solved': sum(o[i]['passed'] for i in ids), **paired(f'{k}_vs', b, o),
@@ -854,8 +854,7 @@ def corpus_figures() -> dict:
                     for ok, os_ in (('b', 'best-of-n'), ('m', 'mcts-balanced')):
                         if (o := rows(os_)):
                             both = sorted(set(b) & set(o))
-                            f.update({f'{k}_{ok}n': len(both), **paired(f'{k}_{ok}', o, b),  # `_lost`: oracle solves it and the strategy does not
-                                      f'{k}_{ok}fooled': sum(b[i]['passed'] and not o[i]['passed'] and visible_pass(o[i]) for i in both)})
+                            f.update({f'{k}_{ok}n': len(both), **paired(f'{k}_{ok}', o, b)})  # `_lost`: oracle solves it and the strategy does not
     return f
 
 def hidden_runs(h:Path) -> tuple[list[dict], dict]:
