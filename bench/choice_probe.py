@@ -1,7 +1,7 @@
 """Can a cheap signal choose among the programs that pass every visible test? A probe on labelled train candidates
 (train labels may be used for tuning), before any of it goes into the library.
 
-    python bench/choice_probe.py --data runs/candidates/qwen2.5-coder-1.5b [--judge] [--out results/verifier/qwen2.5-coder-1.5b/choice_probe.json]
+    python bench/choice_probe.py --data data/candidates/qwen2.5-coder-1.5b [--judge] [--out results/verifier/qwen2.5-coder-1.5b/choice_probe.json]
 
 For every labelled train problem with a visible-passing program, each rule picks among its distinct visible-passing
 programs, weighted by how often each was drawn; a problem scores the share of the picked draws that pass the hidden test

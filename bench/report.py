@@ -629,7 +629,7 @@ def data_engine() -> list[str]:
         out += md(['scorer', 'AUC, all', 'AUC, visible pass', 'fooled caught'] + ([f"solved by its choice (of {d['oracle']})"] if ch else []),
                   [[t['scorer'], t['auc_all'], t['auc_visible_pass'], t['fooled_caught'] if t.get('fooled_caught_at_dev') is None else t['fooled_caught_at_dev']]
                    + ([t['chosen']] if ch else []) for t in d['table']])
-        out += stamp(f'python bench/verifier_cv.py --data runs/candidates/{f.parent.name} --folds {d["folds"]}{" --visible-only" if d.get("visible_only") else ""} --out {f.relative_to(ROOT)}', [f])
+        out += stamp(f'python bench/verifier_cv.py --data data/candidates/{f.parent.name} --folds {d["folds"]}{" --visible-only" if d.get("visible_only") else ""} --out {f.relative_to(ROOT)}', [f])
     for h in sorted(RES.glob('verifier/*/hidden')):
         runs, cen = hidden_runs(h)
         if not runs: continue
@@ -645,7 +645,7 @@ def data_engine() -> list[str]:
         out += md(['scorer', *(f'AUC, visible pass, seed {x}' for x in seeds), 'mean', *(f'solved by its choice (of {d0["oracle"]}), seed {x}' for x in seeds)] + (['AUC, centred'] if cen else []),
                   [[n, *(tb[n]['auc_visible_pass'] for tb in tabs), round(sum(tb[n]['auc_visible_pass'] for tb in tabs) / len(tabs), 3), *(tb[n]['chosen'] for tb in tabs)]
                    + ([cen[n]['auc_visible_pass']] if cen else []) for n in tabs[0]])
-        out += stamp(f"mcts-codegen verifier embed --data runs/candidates/{h.parent.name} --out runs/embedded/{h.parent.name}.jsonl --model {h.parent.name} --visible-only; "
+        out += stamp(f"mcts-codegen verifier embed --data data/candidates/{h.parent.name} --out runs/embedded/{h.parent.name}.jsonl --model {h.parent.name} --visible-only; "
                      f"python bench/verifier_cv.py --data runs/embedded/{h.parent.name}.jsonl --visible-only --hidden [--centre] --seed S --out {h.relative_to(ROOT)}/train_cv_[centred_]seedS.json", [h])
     for f in sorted(RES.glob('verifier/*/choice_probe.json')):
         d = json.loads(f.read_text())
@@ -656,7 +656,7 @@ def data_engine() -> list[str]:
                 "a column is the expected number of problems solved by choosing that way. `judge`: the code model asked which of the values the "
                 "programs return the specification requires, on the inputs where they differ. The hidden verdicts only score the rules.", '']
         out += md(['problems', *cols], [['all', *(t[c] for c in cols)], ['mixed', *(t['mixed_sums'][c] for c in cols)]])
-        out += stamp(f"python bench/choice_probe.py --data runs/candidates/{f.parent.name}{' --judge' if d['settings']['judge'] else ''} --out {f.relative_to(ROOT)}", [f])
+        out += stamp(f"python bench/choice_probe.py --data data/candidates/{f.parent.name}{' --judge' if d['settings']['judge'] else ''} --out {f.relative_to(ROOT)}", [f])
     return out
 
 def gpu() -> list[str]:

@@ -2,7 +2,7 @@
 over the labelled train rows (fold k is scored, fold k+1 chooses the penalty and threshold, the rest fit), every
 scorer's held-out scores pooled over the folds. Train labels are allowed for tuning; this reports nothing on dev or test.
 
-    python bench/verifier_cv.py --data runs/candidates/qwen2.5-coder-1.5b [--folds 5] [--visible-only] [--hidden] [--out results/verifier/qwen2.5-coder-1.5b/train_cv.json]
+    python bench/verifier_cv.py --data data/candidates/qwen2.5-coder-1.5b [--folds 5] [--visible-only] [--hidden] [--out results/verifier/qwen2.5-coder-1.5b/train_cv.json]
 
 With --hidden, --data is a file written by `mcts-codegen verifier embed` (the rows with the code model's hidden state), and the
 table gains the verifier less the hidden state and the hidden state alone; --centre subtracts from each embedding the mean of its
