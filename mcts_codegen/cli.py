@@ -416,7 +416,7 @@ def _collect_candidates(data, split, problems, llm, base_url, out, preset, n_ite
     if split is None: _fail(f"--data {data} collects the candidates of one split: add --split train (with hidden verdicts, the labels) or --split dev|test (without)")
     if max_calls is not None: _fail("--max-calls does not apply with --data: the budget is --samples + 1 completions per problem")
     if samples < 0 or n_inputs < 0: _fail("--samples and --inputs must be ≥ 0")
-    if out == Path('runs/data'):  # the option's default, for episodes: candidates go apart, one folder per model
+    if out is None:  # candidates go apart from episodes, one folder per model
         from mcts_codegen.benchmark import llm_slug
         out = Path('runs/candidates')/llm_slug(llm)
     try:
@@ -440,7 +440,7 @@ def collect(problems:Optional[str]=typer.Option(None, help="HumanEval ids and ra
             llm:str=typer.Option('local:qwen2.5-coder-1.5b', help="LLM spec: local:qwen2.5-coder-1.5b, local:qwen2.5-coder-0.5b, local:/path.gguf, openai:MODEL"),
             base_url:Optional[str]=typer.Option(None, help="OpenAI-compatible server URL (default: OPENAI_BASE_URL)"),
             api_key_env:Optional[str]=typer.Option(None, help=_KEY_ENV_HELP),
-            out:Path=typer.Option(Path('runs/data'), help="folder of episodes.jsonl"),
+            out:Optional[Path]=typer.Option(None, help="output folder (default: runs/data, for episodes.jsonl; with --data, runs/candidates/<model>)"),
             preset:str=typer.Option('DATA_COLLECTION', help="FAST, BALANCED, THOROUGH, DATA_COLLECTION or BENCHMARK"),
             n_iter:Optional[int]=typer.Option(None, help="override the preset's iterations"),
             max_calls:Optional[int]=typer.Option(None, help="cap on LLM completions per problem"),
@@ -467,6 +467,7 @@ def collect(problems:Optional[str]=typer.Option(None, help="HumanEval ids and ra
         return _collect_candidates(data, split, problems, llm, base_url, out, preset, n_iter, max_calls, resume,
                                    concurrency, seed, timeout, max_retries, quiet, samples, n_inputs, exclude or [], engine, ray_address, api_key_env, refine)
     if problems is None: _fail("collect needs --problems, e.g. --problems 0-9 (HumanEval ids; 0-163 is every problem and takes hours)")
+    out = out or Path('runs/data')
     _at_least_1(max_calls=max_calls, n_iter=n_iter, concurrency=concurrency)
     ov = {k: v for k, v in dict(n_iter=n_iter, max_llm_calls=max_calls).items() if v is not None}
     try:
