@@ -6,7 +6,8 @@ Docs: https://mcts-codegen.github.io/mcts_codegen/select.html.md"""
 
 # %% ../nbs/11_select.ipynb #3abf6dbb
 from __future__ import annotations
-import ast, asyncio, re
+import ast, asyncio, random, re
+from collections import Counter
 from .utils import fenced_blocks
 from typing import NamedTuple
 from .problem import Problem, CallTest, try_parse
@@ -14,7 +15,8 @@ from .agents import system_prompt
 from .executor import averdict
 
 # %% auto #0
-__all__ = ['input_messages', 'parse_inputs', 'behaviour', 'clusters', 'pick', 'Agreement', 'agree', 'behaviours']
+__all__ = ['input_messages', 'parse_inputs', 'behaviour', 'clusters', 'pick', 'Agreement', 'agree', 'behaviours', 'mutations',
+           'mutated_calls', 'plurality']
 
 # %% ../nbs/11_select.ipynb #303a2fa9
 def input_messages(problem:Problem, # the problem (its statement only is shown)
@@ -103,3 +105,60 @@ async def behaviours(problem:Problem, # the problem (its entry point and languag
     tests = [CallTest(call=i, expected=_NO_EXPECTATION, source='generated') for i in inputs]
     res = await asyncio.gather(*(averdict(executor, code, tests, problem.language) for code in codes))
     return [behaviour(r) for r in res]
+
+# %% ../nbs/11_select.ipynb #c87ac700
+def mutations(v, # one literal argument of an example call
+              rng:random.Random, # picks the element of a list that is nudged
+             ) -> list:
+    "Nearby values of one literal argument."
+    if isinstance(v, bool): return [not v]
+    if isinstance(v, int): return [0, 1, -1, v + 1, v - 1, -v, 2 * v, v + 7]
+    if isinstance(v, float): return [0.0, v + 0.5, -v, v * 2]
+    if isinstance(v, str): return ['', v[:1], v[::-1], v + v, v[1:], v[:-1], v.upper(), ' ' + v] + ([v[:len(v) // 2], v.replace(v[0], v[-1])] if len(v) > 2 else [])
+    if isinstance(v, (list, tuple)):
+        t, l = type(v), list(v)
+        out = [t([]), t(l[:1]), t(l[::-1]), t(l + l[:1]), t(l[1:]), t(l[:-1]), t(sorted(l, key=repr))]
+        if l:
+            i = rng.randrange(len(l))
+            out += [t(l[:i] + [s] + l[i + 1:]) for s in mutations(l[i], rng)[:3]]
+        return out
+    if isinstance(v, dict):
+        ks = list(v)
+        return [{}] + ([{k: v[k] for k in ks[1:]}, {k: v[k] for k in ks[:-1]}] if ks else [])
+    return []
+
+def mutated_calls(tests:list[CallTest], # the visible tests (their calls' literal arguments are read)
+                  entry:str, # the function's name
+                  k:int=24, # calls kept (a seeded shuffle picks them)
+                  seed:int=0,
+                 ) -> list[str]:
+    "Up to `k` calls of `entry` made from the visible tests' literal arguments: one argument mutated, or crossed with another example's."
+    rng, argsets = random.Random(seed), []
+    for t in tests:
+        try:
+            c = ast.parse(t.call, mode='eval').body
+            argsets.append(([ast.literal_eval(a) for a in c.args], {kw.arg: ast.literal_eval(kw.value) for kw in c.keywords}))
+        except Exception: continue  # a call whose arguments are not literals gives nothing to mutate
+    out = [(args[:i] + [m] + args[i + 1:], kws) for args, kws in argsets for i, a in enumerate(args) for m in mutations(a, rng)]
+    out += [(a1[:i] + [a2[i]] + a1[i + 1:], k1) for a1, k1 in argsets for a2, _ in argsets
+            if a1 is not a2 and len(a1) == len(a2) >= 2 for i in range(len(a1))]
+    calls = list(dict.fromkeys(f"{entry}({', '.join([repr(a) for a in args] + [f'{n}={v!r}' for n, v in kws.items()])})" for args, kws in out))
+    rng.shuffle(calls)
+    return calls[:k]
+
+# %% ../nbs/11_select.ipynb #c7c8e576
+def plurality(sigs:list[tuple|None], # behaviour of every candidate (None: not run)
+              weights:list[int]|None=None, # how often each was drawn (default: once each)
+             ) -> list[float]:
+    "Each candidate's votes: over the inputs where the candidates differ, the share of the draws that return what it returns, summed, as a share of the best candidate's."
+    w = weights or [1] * len(sigs)
+    sigs = [s or () for s in sigs]
+    v = [0.0] * len(sigs)
+    for j in range(max(map(len, sigs), default=0)):
+        c = Counter()
+        for s, wi in zip(sigs, w):
+            if j < len(s): c[repr(s[j])] += wi
+        if len(c) < 2: continue  # every candidate agrees here: no vote
+        for i, s in enumerate(sigs):
+            if j < len(s): v[i] += c[repr(s[j])] / sum(c.values())
+    return [x / (max(v) or 1) for x in v]
