@@ -189,17 +189,18 @@ def _verifier(path:Path|None, cfg=None) -> dict:
     from mcts_codegen.engine import unsupplied
     try: v = load_verifier(path)
     except (FileNotFoundError, ValueError, KeyError, OSError) as e: _fail(f"--verifier {path}: {e}")
-    if v.hidden: _fail(f"--verifier {path} reads the code model's hidden state, which the search does not compute yet; train one without --hidden")
+    if getattr(v, 'hidden', False): _fail(f"--verifier {path} reads the code model's hidden state, which the search does not compute yet; train one without --hidden")
     if miss := unsupplied(v): _fail(f"--verifier {path} reads {' and '.join(miss)} evidence (behaviour on model-written inputs), which a search does not compute while it runs; "
                                     f"train one for the search with {' '.join(f'--drop {g}' for g in miss)}")
     lm = cfg.llm if cfg is not None else None
     if lm is not None and 'likelihood' in v.groups and not (lm.logprobs and (lm.batch_decode or not lm.spec.startswith('local:'))):
         _fail(f"--verifier {path} reads generation likelihoods, which the model reports only when asked, as collect asks: "
-              "bench --set llm.logprobs=true --set llm.batch_decode=true (solve: MCTS_CODEGEN_LLM__LOGPROBS=1 MCTS_CODEGEN_LLM__BATCH_DECODE=1), or train it with --drop likelihood")
+              "bench --set llm.logprobs=true --set llm.batch_decode=true (solve: MCTS_CODEGEN_LLM__LOGPROBS=1 MCTS_CODEGEN_LLM__BATCH_DECODE=1)"
+              + (", or train it with --drop likelihood" if hasattr(v, 'names') else ''))  # a trained one can do without; votes cannot
     typer.echo(f"verifier on: {path} ({v})", err=True)
     return dict(verifier=v)
 
-_VERIFIER_HELP = "folder of a trained verifier (mcts-codegen verifier train), used by the experimental.verify_* settings, e.g. preset VERIFIED (default: experimental.verifier, off)"
+_VERIFIER_HELP = "folder of a trained verifier (mcts-codegen verifier train), or votes (votes on inputs mutated from the examples, with the likelihood; nothing trained), used by the experimental.verify_* settings, e.g. preset VERIFIED (default: experimental.verifier, off)"
 
 _NETS_HELP = "checkpoint of trained networks (mcts-codegen train): value network in the reward, policy network as priors (default: experimental.nets, off)"
 

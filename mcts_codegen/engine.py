@@ -17,7 +17,7 @@ from .problem import Problem, CallTest, PARSE_ERRORS, prune_program
 from .loaders import as_problem
 from .node import Node, clip, RULES
 from .agents import GeneratorAgent, ReflectorAgent, Variant, ContextProvider, Failure, first_failure
-from .select import agree, pick, clusters
+from .select import agree, pick, clusters, behaviours
 from .executor import Executor, CodeExecutionResult, feedback, averdict
 from .utils import run_sync, call_seed
 
@@ -40,7 +40,7 @@ class PolicyModel(Protocol):
 
 @runtime_checkable
 class Verifier(Protocol):
-    "P(hidden pass) of each of a search's programs from its evidence (`candidate`), each seen beside the others; below `threshold` a program is doubted. It may list the feature `groups` it reads (see `unsupplied`)."
+    "P(hidden pass) of each of a search's programs from its evidence (`candidate`), each seen beside the others; below `threshold` a program is doubted. It may list the feature `groups` it reads (see `unsupplied`), and name calls of its own, `inputs(problem)`, whose results it reads as `on_inputs`."
     threshold:float
     def trust(self, problem:Problem, cands:list[dict]) -> list[float]: ...
 
@@ -153,6 +153,9 @@ class Search:
                 ):
         self.eng, self.p, self.s, self.x, self.progress = eng, problem, eng.cfg.search, eng.cfg.experimental, progress
         self.v = eng.variations or variations(eng.cfg)
+        if eng.verifier is not None and self.x.verify_stop:  # a pass the verifier doubts is not walked into: the search looks elsewhere for one it trusts
+            skip = self.v.skip
+            self.v = self.v._replace(skip=lambda n: skip(n) or (n.terminal and self.doubted(n)))
         self.root, self.index, self.nodes = Node(), {}, []
         self._calls = self.tokens = 0
         self.cap, self.slots = self.s.max_llm_calls or math.inf, []  # the LLM-call cap; reservations of expansions in flight
@@ -464,7 +467,7 @@ def verify(self:Search, new:list[Node]):
     if v is None or not new or not (x.verify_choice or x.verify_stop or x.verify_weight > 0): return
     done = {n.key: n for n in self.nodes if n.result is not None}
     rows = [(k, e) for k, e in self.drawn if k in done]  # a row per draw, as collection writes them: repeats are their programs' peers
-    cands = [candidate(done[k], e) for k, e in rows]
+    cands = [candidate(done[k], e) | ({'on_inputs': self.behaviour.get(k)} if self.behaviour else {}) for k, e in rows]
     if 'likelihood' in (getattr(v, 'groups', None) or ()) and all(c['logprob_mean'] is None for c in cands):
         warnings.warn("the verifier reads generation likelihoods, but the model reported no log-probabilities: its likelihood features are zeros here; "
                       "set llm.logprobs=true (and llm.batch_decode=true for an embedded model), or train it with --drop likelihood", stacklevel=2)
@@ -474,6 +477,12 @@ def verify(self:Search, new:list[Node]):
     self.st['verified'] = self.st.get('verified', 0) + len(new)
     if x.verify_weight > 0:
         for c in new: c.reward = clip((1 - x.verify_weight) * c.reward + x.verify_weight * (2 * self.trust[c.key] - 1))
+
+@patch
+def doubted(self:Search, n:Node) -> bool:
+    "`verify_stop` is on and the verifier scored `n` below the threshold (no count kept: selection asks this)."
+    v, x = self.eng.verifier, self.x
+    return v is not None and x.verify_stop and n.key in self.trust and self.trust[n.key] < (x.verify_threshold if x.verify_threshold is not None else v.threshold)
 
 @patch
 def trusted(self:Search, n:Node) -> bool:
@@ -492,7 +501,25 @@ async def evaluate_all(self:Search, new:list[Node]):
     evals = await asyncio.gather(*(self.evaluate(c.code) for c in new))  # concurrently: time the batch, not each run
     self.t_exec += time.perf_counter() - t1
     for c, (res, r) in zip(new, evals): c.result, c.reward, c.terminal = res, r, res.passed
+    await self.behave(new)
     self.verify(new)
+
+@patch(as_prop=True)
+def behaviour(self:Search) -> dict[str,tuple|None]:
+    "What each visible-passing program did on the verifier's own inputs, by program key (empty unless it names some)."
+    return self.__dict__.setdefault('_behaviour', {})
+
+@patch
+async def behave(self:Search, new:list[Node]):
+    "Run the new programs that pass every visible test on the verifier's own `inputs` (when it names some and a `verify_*` setting is on)."
+    v, x = self.eng.verifier, self.x
+    if v is None or not hasattr(v, 'inputs') or not (x.verify_choice or x.verify_stop or x.verify_weight > 0): return
+    if '_inputs' not in self.__dict__: self._inputs = list(v.inputs(self.p))  # once per search: every program meets the same calls
+    todo = [c for c in new if c.result.passed]
+    if not todo or not self._inputs: return
+    t1 = time.perf_counter()
+    for c, s in zip(todo, await behaviours(self.p, [c.code for c in todo], self._inputs, self.eng.executor)): self.behaviour[c.key] = s
+    self.t_exec += time.perf_counter() - t1
 
 @patch
 async def evaluate(self:Search, code:str) -> tuple[CodeExecutionResult, float]:

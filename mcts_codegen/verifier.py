@@ -13,15 +13,16 @@ from typing import Any, Iterable, Protocol, runtime_checkable
 import numpy as np
 from .records import JsonlLog, iter_jsonl, jsonl_files
 from .problem import try_parse
+from .select import mutated_calls, plurality
 
 # %% auto #0
-__all__ = ['CANDIDATE_FIELDS', 'RENAMES', 'STATIC', 'AGREEMENT', 'LIKELIHOOD', 'VISIBLE', 'GROUPS', 'VERIFIER_FILE', 'OPTIONAL',
-           'BASELINES', 'is_error', 'label_of', 'normalise', 'example_values', 'static_features', 'agreement_features',
-           'likelihood_features', 'visible_features', 'features', 'by_problem', 'feature_table', 'HiddenState',
-           'LlamaHiddenState', 'add_hidden', 'embed_rows', 'synth_candidates', 'fit_logistic', 'auc', 'keep_threshold',
-           'LogisticVerifier', 'save_verifier', 'load_verifier', 'read_candidates', 'unlabelled', 'groups_of',
-           'split_rows', 'split_tables', 'visible_all', 'train_verifier', 'fooled_caught', 'reliability', 'metrics',
-           'evaluate', 'write_eval', 'plot_reliability', 'ablation']
+__all__ = ['CANDIDATE_FIELDS', 'RENAMES', 'STATIC', 'AGREEMENT', 'LIKELIHOOD', 'VISIBLE', 'GROUPS', 'VERIFIER_FILE', 'VOTES',
+           'OPTIONAL', 'BASELINES', 'is_error', 'label_of', 'normalise', 'example_values', 'static_features',
+           'agreement_features', 'likelihood_features', 'visible_features', 'features', 'by_problem', 'feature_table',
+           'HiddenState', 'LlamaHiddenState', 'add_hidden', 'embed_rows', 'synth_candidates', 'fit_logistic', 'auc',
+           'keep_threshold', 'LogisticVerifier', 'save_verifier', 'load_verifier', 'VotesVerifier', 'read_candidates',
+           'unlabelled', 'groups_of', 'split_rows', 'split_tables', 'visible_all', 'train_verifier', 'fooled_caught',
+           'reliability', 'metrics', 'evaluate', 'write_eval', 'plot_reliability', 'ablation']
 
 # %% ../nbs/16b_verifier.ipynb #fab36d51
 CANDIDATE_FIELDS:dict[str,str] = dict(
@@ -420,15 +421,44 @@ def save_verifier(v:LogisticVerifier, path:str|Path) -> Path:
     _atomic_text(f, json.dumps(d, indent=1))
     return f
 
-def load_verifier(path:str|Path, # a folder written by `save_verifier` (or its verifier.json)
+def load_verifier(path:str|Path, # a folder written by `save_verifier` (or its verifier.json), or `votes`
                   source:HiddenState|None=None, # hidden-state source for a verifier trained with `hidden=True`
-                 ) -> LogisticVerifier:
-    "The verifier saved at `path`."
+                 ) -> LogisticVerifier|VotesVerifier:
+    "The verifier saved at `path`; the name `votes` (when no such folder exists) is the untrained `VotesVerifier`."
     p = Path(path)
+    if str(path) == VOTES and not p.exists(): return VotesVerifier()
     f = p if p.is_file() else p/VERIFIER_FILE
     if not f.is_file(): raise FileNotFoundError(f"{path}: no {VERIFIER_FILE}; train one with: mcts-codegen verifier train --data CANDIDATES --out {path}")
     d = json.loads(f.read_text())
     return LogisticVerifier(d['names'], d['w'], d['b'], d['mu'], d['sd'], d['threshold'], d.get('hidden', False), d.get('meta'), source, d.get('groups'))
+
+# %% ../nbs/16b_verifier.ipynb #b677a10a
+VOTES = 'votes' # the name `load_verifier` (and `--verifier`) gives the untrained `VotesVerifier`
+
+class VotesVerifier:
+    "Votes on inputs mutated from the examples, plus the likelihood: the search's `Verifier` with nothing trained and no model call."
+    groups = ['likelihood']
+    def __init__(self, k:int=48, # calls mutated from the examples
+                 weight:float=1.0, # of the mean token log-probability (per 0.1 nats) against the votes (in [0, 1])
+                 threshold:float=1.0, # a program scored below it is doubted (1: every one, so `verify_stop` spends the budget)
+                ):
+        self.k, self.weight, self.threshold = k, weight, threshold
+
+    def inputs(self, problem) -> list[str]:
+        "The calls every visible-passing program is run on: `mutated_calls` of the problem's visible tests."
+        return mutated_calls(problem.visible_tests, problem.entry_point, self.k)
+
+    def trust(self, problem, cands:list[dict]) -> list[float]:
+        "A score in (0, 1) for each candidate row (a row per draw): votes on `on_inputs` and the likelihood for those passing every visible test, 0 for the rest."
+        ok = [i for i, c in enumerate(cands) if c.get('n_visible') and (c.get('visible_pass') or 0) >= 1]
+        votes, out = plurality([cands[i].get('on_inputs') for i in ok]), [0.0] * len(cands)
+        for v, i in zip(votes, ok):
+            lp = cands[i].get('logprob_mean')
+            out[i] = 1 / (1 + math.exp(-(v + self.weight * (lp if lp is not None else -1.0) / 0.1)))
+        return out
+
+    def __repr__(self): return f"VotesVerifier({self.k} mutated calls, likelihood weight {self.weight}, threshold {self.threshold})"
+
 
 # %% ../nbs/16b_verifier.ipynb #0ee68b26
 def read_candidates(paths, # a JSONL file, a folder of them such as a `collect` output, or a list of these

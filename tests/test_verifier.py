@@ -187,6 +187,21 @@ def test_a_verifier_needing_evidence_the_search_lacks_is_refused_or_warned(ex, t
     r = run(app, bench + [str(tmp_path/'search'), '--set', 'llm.logprobs=true'])
     assert r.exit_code == 3, r.output  # the verifier is accepted; the server at port 9 is not there
 
+def test_votes_spend_the_budget_and_submit_the_majority_on_mutated_inputs(ex):
+    from mcts_codegen.verifier import VotesVerifier
+    other = 'def absdiff(a, b):\n    return a - b if a > b else b - a\n'  # right too: another program, the same behaviour
+    ans = [fence(FOOLS), fence(RIGHT), fence(other)] * 2
+    off = search(ans, ex, VotesVerifier(), max_llm_calls=3)
+    assert off.llm_calls == 1 and off.code.strip() == FOOLS.strip()  # no verify_* setting: the first visible pass ends it
+    on = search(ans, ex, VotesVerifier(), max_llm_calls=3, verify_stop=True, verify_choice=True)
+    assert on.llm_calls == 3 and on.status == 'passed'  # every pass doubted: the budget is spent
+    assert on.code.strip() in (RIGHT.strip(), other.strip())  # two right draws outvote the one that fools the examples
+    assert on.stats['doubted'] == 3
+    r = CliRunner().invoke(app, ['bench', '--problems', '0', '--llm', 'openai:x', '--base-url', 'http://127.0.0.1:9', '--verifier', 'votes'])
+    assert r.exit_code == 2 and 'llm.logprobs=true' in r.output and '--drop' not in r.output  # votes read the likelihood; nothing to retrain
+    r = CliRunner().invoke(app, ['bench', '--problems', '0', '--llm', 'openai:x', '--base-url', 'http://127.0.0.1:9', '--verifier', 'votes', '--set', 'llm.logprobs=true'])
+    assert r.exit_code == 3, r.output  # accepted; the server at port 9 is not there
+
 @pytest.fixture
 def collected(tmp_path):
     "Candidate rows of a 6-problem file (train, dev and test), as collect writes them: train labelled, dev and test not; the file they came from."
