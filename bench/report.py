@@ -647,16 +647,31 @@ def data_engine() -> list[str]:
                    + ([cen[n]['auc_visible_pass']] if cen else []) for n in tabs[0]])
         out += stamp(f"mcts-codegen verifier embed --data data/candidates/{h.parent.name} --out runs/embedded/{h.parent.name}.jsonl --model {h.parent.name} --visible-only; "
                      f"python bench/verifier_cv.py --data runs/embedded/{h.parent.name}.jsonl --visible-only --hidden [--centre] --seed S --out {h.relative_to(ROOT)}/train_cv_[centred_]seedS.json", [h])
-    for f in sorted(RES.glob('verifier/*/choice_probe.json')):
+    for f in sorted(RES.glob('verifier/*/choice_probe.json')) + sorted(RES.glob('verifier/*/choice_probe_agreement.json')):
         d = json.loads(f.read_text())
-        t, cols = d['totals'], [c for c in ('random', 'likelihood', 'greedy', 'model_inputs', 'mutated_inputs', 'judge', 'oracle') if c in d['totals']]
-        out += [f"### Choosing among the visible-passing programs, {SIZE.get(f.parent.name, f.parent.name)}: a probe on train problems", '',
+        t, cols = d['totals'], [c for c in ('random', 'likelihood', 'greedy', 'model_inputs', 'mutated_inputs', 'agreement', 'agreement_likelihood', 'judge', 'oracle') if c in d['totals']]
+        votes = 'agreement' in t
+        out += [f"### Choosing among the visible-passing programs, {SIZE.get(f.parent.name, f.parent.name)}: a probe on train problems"
+                + (", with votes on every input" if votes else ''), '',
                 f"{t['problems']} labelled train problems with a program that passes every visible test; in {t['mixed']} of them some of those programs "
                 "are right and some wrong. Each rule picks among the visible-passing programs (weighted by how often each was drawn; ties split), and "
-                "a column is the expected number of problems solved by choosing that way. `judge`: the code model asked which of the values the "
-                "programs return the specification requires, on the inputs where they differ. The hidden verdicts only score the rules.", '']
+                "a column is the expected number of problems solved by choosing that way. "
+                + ("`judge`: the code model asked which of the values the programs return the specification requires, on the inputs where they differ. " if 'judge' in t else '')
+                + (f"`agreement`: each program's votes, summed over the {d['settings']['mutated']} inputs mutated from the examples and the model-written ones, "
+                   "of the draws returning what it returns; `agreement_likelihood`: those votes plus a weighted log-probability, the weight chosen on four "
+                   "fifths of the problems and scored on the fifth (5 folds, 3 seeds, averaged), so it is not tuned on what it scores "
+                   f"(weights chosen: {', '.join(f'{k} ({v}×)' for k, v in t['weights_chosen'].items())}). " if votes else '')
+                + "The hidden verdicts only score the rules.", '']
         out += md(['problems', *cols], [['all', *(t[c] for c in cols)], ['mixed', *(t['mixed_sums'][c] for c in cols)]])
-        out += stamp(f"python bench/choice_probe.py --data data/candidates/{f.parent.name}{' --judge' if d['settings']['judge'] else ''} --out {f.relative_to(ROOT)}", [f])
+        if rp := t.get('replay'):
+            out += ['', f"Replayed as a search with a budget of ten draws: each of the {rp['problems']} labelled train problems' first ten draws in the order "
+                    "they were made (the greedy answer first), stopped after the first, second or third visible-passing draw or at the budget, and the "
+                    "choice made among the visible-passing programs drawn by then (ties split). Oracle@10: a right program among the ten draws "
+                    f"({rp['oracle']} problems). The first row is the stop rule every strategy uses today.", '']
+            out += md(['stop after', 'draws per problem', 'votes', 'likelihood', 'votes + likelihood (weight chosen on other folds)'],
+                      [[('the budget' if k == '10' else f"{k} visible-passing"), v['draws'], v['votes'], v['likelihood'], v['both']] for k, v in rp['stops'].items()])
+        out += stamp(f"python bench/choice_probe.py --data data/candidates/{f.parent.name}{' --judge' if d['settings']['judge'] else ''}"
+                     f"{f' --mutated {m}' if (m := d['settings'].get('mutated', 24)) != 24 else ''} --out {f.relative_to(ROOT)}", [f])
     return out
 
 def gpu() -> list[str]:
@@ -808,7 +823,7 @@ def figures() -> dict:
     if (c := choice(humaneval(LARGE))) is not None:
         a, m = subset(humaneval(LARGE)['mcts-select'], '0-81'), subset(humaneval(LARGE)['mcts-balanced'], '0-81')
         f.update(select_fooled=len(c['fooled']), select_fixed=len(c['fixed']), select_tokens=f"{a.tokens_mean / m.tokens_mean:.1f}×")
-    return f | later_figures() | body_figures() | choice_figures() | hidden_figures() | corpus_figures()
+    return f | later_figures() | body_figures() | choice_figures() | votes_figures() | hidden_figures() | corpus_figures()
 
 def choice_figures() -> dict:
     "The figures of the note on choosing among visible-passing programs (bench/choice_probe.py, the 1.5B model's train candidates)."
@@ -816,6 +831,16 @@ def choice_figures() -> dict:
     t = json.loads(p.read_text())['totals']
     n = lambda v: int(v) if float(v).is_integer() else v
     return {f'cp15_{k}': n(v) for k, v in t.items() if not isinstance(v, dict)} | {f'cp15_mixed_{k}': n(v) for k, v in t['mixed_sums'].items()}
+
+def votes_figures() -> dict:
+    "The figures of the note on choosing by votes on mutated inputs (bench/choice_probe.py --mutated 48, the 1.5B model's train candidates): keys `va15_*`."
+    if not (p := RES/'verifier'/LARGE/'choice_probe_agreement.json').is_file(): return {}
+    t = json.loads(p.read_text())['totals']
+    n = lambda v: int(v) if float(v).is_integer() else v
+    rp, st = t['replay'], t['replay']['stops']
+    return ({f'va15_{k}': n(v) for k, v in t.items() if not isinstance(v, dict)} | {f'va15_mixed_{k}': n(v) for k, v in t['mixed_sums'].items()}
+            | dict(va15_rp_problems=rp['problems'], va15_rp_oracle=rp['oracle'], va15_mutated=json.loads(p.read_text())['settings']['mutated'])
+            | {f'va15_rp{k}_{c}': n(v) for k, s in st.items() for c, v in s.items()})
 
 def corpus_figures() -> dict:
     "The figures of the notes on the corpus baselines so far: each model's best-of-n (`cb`), mcts-balanced (`cm`) and oracle@10 (`co`) against its greedy answer, per split (dev keys as `cb05_*`, test keys as `cb05t_*`) on the problems both have rows for."
