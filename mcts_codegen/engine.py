@@ -460,6 +460,11 @@ def trust(self:Search) -> dict[str,float]:
     "The verifier's P(hidden pass) of each program evaluated so far, by program key (empty without a verifier in use)."
     return self.__dict__.setdefault('_trust', {})
 
+@patch(as_prop=True)
+def behaviour(self:Search) -> dict[str,tuple|None]:
+    "What each visible-passing program did on the verifier's own inputs, by program key (empty unless it names some)."
+    return self.__dict__.setdefault('_behaviour', {})
+
 @patch
 def verify(self:Search, new:list[Node]):
     "Ask the verifier about every evaluated program (when a `verify_*` setting is on); blend its score into the new ones' rewards by `verify_weight`."
@@ -503,11 +508,6 @@ async def evaluate_all(self:Search, new:list[Node]):
     for c, (res, r) in zip(new, evals): c.result, c.reward, c.terminal = res, r, res.passed
     await self.behave(new)
     self.verify(new)
-
-@patch(as_prop=True)
-def behaviour(self:Search) -> dict[str,tuple|None]:
-    "What each visible-passing program did on the verifier's own inputs, by program key (empty unless it names some)."
-    return self.__dict__.setdefault('_behaviour', {})
 
 @patch
 async def behave(self:Search, new:list[Node]):
