@@ -16,11 +16,11 @@ from .problem import try_parse
 from .select import mutated_calls, plurality
 
 # %% auto #0
-__all__ = ['CANDIDATE_FIELDS', 'RENAMES', 'STATIC', 'AGREEMENT', 'LIKELIHOOD', 'VISIBLE', 'GROUPS', 'VERIFIER_FILE', 'VOTES',
+__all__ = ['CANDIDATE_FIELDS', 'RENAMES', 'STATIC', 'AGREEMENT', 'LIKELIHOOD', 'VISIBLE', 'GROUPS', 'VOTES', 'VERIFIER_FILE',
            'OPTIONAL', 'BASELINES', 'is_error', 'label_of', 'normalise', 'example_values', 'static_features',
            'agreement_features', 'likelihood_features', 'visible_features', 'features', 'by_problem', 'feature_table',
            'HiddenState', 'LlamaHiddenState', 'add_hidden', 'embed_rows', 'synth_candidates', 'fit_logistic', 'auc',
-           'keep_threshold', 'LogisticVerifier', 'save_verifier', 'load_verifier', 'VotesVerifier', 'read_candidates',
+           'keep_threshold', 'LogisticVerifier', 'VotesVerifier', 'save_verifier', 'load_verifier', 'read_candidates',
            'unlabelled', 'groups_of', 'split_rows', 'split_tables', 'visible_all', 'train_verifier', 'fooled_caught',
            'reliability', 'metrics', 'evaluate', 'write_eval', 'plot_reliability', 'ablation']
 
@@ -405,33 +405,6 @@ class LogisticVerifier:
 
     def __repr__(self): return f"LogisticVerifier({len(self.names)} features, threshold={self.threshold:.3f}{', hidden' if self.hidden else ''})"
 
-# %% ../nbs/16b_verifier.ipynb #a4f7e3a8
-VERIFIER_FILE = 'verifier.json'
-
-def _atomic_text(path:Path, text:str):
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name + '.')
-    with os.fdopen(fd, 'w') as f: f.write(text); f.flush(); os.fsync(f.fileno())
-    os.replace(tmp, path)
-
-def save_verifier(v:LogisticVerifier, path:str|Path) -> Path:
-    "Write `v` to the folder `path` (`verifier.json`); returns the file."
-    f = Path(path)/VERIFIER_FILE
-    d = dict(version=1, names=v.names, w=v.w.tolist(), b=v.b, mu=v.mu.tolist(), sd=v.sd.tolist(), threshold=v.threshold, hidden=v.hidden, meta=v.meta, groups=v.groups)
-    _atomic_text(f, json.dumps(d, indent=1))
-    return f
-
-def load_verifier(path:str|Path, # a folder written by `save_verifier` (or its verifier.json), or `votes`
-                  source:HiddenState|None=None, # hidden-state source for a verifier trained with `hidden=True`
-                 ) -> LogisticVerifier|VotesVerifier:
-    "The verifier saved at `path`; the name `votes` (when no such folder exists) is the untrained `VotesVerifier`."
-    p = Path(path)
-    if str(path) == VOTES and not p.exists(): return VotesVerifier()
-    f = p if p.is_file() else p/VERIFIER_FILE
-    if not f.is_file(): raise FileNotFoundError(f"{path}: no {VERIFIER_FILE}; train one with: mcts-codegen verifier train --data CANDIDATES --out {path}")
-    d = json.loads(f.read_text())
-    return LogisticVerifier(d['names'], d['w'], d['b'], d['mu'], d['sd'], d['threshold'], d.get('hidden', False), d.get('meta'), source, d.get('groups'))
-
 # %% ../nbs/16b_verifier.ipynb #b677a10a
 VOTES = 'votes' # the name `load_verifier` (and `--verifier`) gives the untrained `VotesVerifier`
 
@@ -459,6 +432,33 @@ class VotesVerifier:
 
     def __repr__(self): return f"VotesVerifier({self.k} mutated calls, likelihood weight {self.weight}, threshold {self.threshold})"
 
+
+# %% ../nbs/16b_verifier.ipynb #a4f7e3a8
+VERIFIER_FILE = 'verifier.json'
+
+def _atomic_text(path:Path, text:str):
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name + '.')
+    with os.fdopen(fd, 'w') as f: f.write(text); f.flush(); os.fsync(f.fileno())
+    os.replace(tmp, path)
+
+def save_verifier(v:LogisticVerifier, path:str|Path) -> Path:
+    "Write `v` to the folder `path` (`verifier.json`); returns the file."
+    f = Path(path)/VERIFIER_FILE
+    d = dict(version=1, names=v.names, w=v.w.tolist(), b=v.b, mu=v.mu.tolist(), sd=v.sd.tolist(), threshold=v.threshold, hidden=v.hidden, meta=v.meta, groups=v.groups)
+    _atomic_text(f, json.dumps(d, indent=1))
+    return f
+
+def load_verifier(path:str|Path, # a folder written by `save_verifier` (or its verifier.json), or `votes`
+                  source:HiddenState|None=None, # hidden-state source for a verifier trained with `hidden=True`
+                 ) -> LogisticVerifier|VotesVerifier:
+    "The verifier saved at `path`; the name `votes` (when no such folder exists) is the untrained `VotesVerifier`."
+    p = Path(path)
+    if str(path) == VOTES and not p.exists(): return VotesVerifier()
+    f = p if p.is_file() else p/VERIFIER_FILE
+    if not f.is_file(): raise FileNotFoundError(f"{path}: no {VERIFIER_FILE}; train one with: mcts-codegen verifier train --data CANDIDATES --out {path}")
+    d = json.loads(f.read_text())
+    return LogisticVerifier(d['names'], d['w'], d['b'], d['mu'], d['sd'], d['threshold'], d.get('hidden', False), d.get('meta'), source, d.get('groups'))
 
 # %% ../nbs/16b_verifier.ipynb #0ee68b26
 def read_candidates(paths, # a JSONL file, a folder of them such as a `collect` output, or a list of these
