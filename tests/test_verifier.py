@@ -191,9 +191,11 @@ def test_votes_spend_the_budget_and_submit_the_majority_on_mutated_inputs(ex):
     from mcts_codegen.verifier import VotesVerifier
     other = 'def absdiff(a, b):\n    return a - b if a > b else b - a\n'  # right too: another program, the same behaviour
     ans = [fence(FOOLS), fence(RIGHT), fence(other)] * 2
-    off = search(ans, ex, VotesVerifier(), max_llm_calls=3)
+    run = lambda **kw: MCTSEngine(ScriptedClient(ans, logprob=-0.3), create_preset('FAST', n_variants=1, executor__workers=1, max_llm_calls=3, **kw),
+                                  executor=ex, verifier=VotesVerifier()).search(TOY)  # equal likelihoods: the votes decide
+    off = run()
     assert off.llm_calls == 1 and off.code.strip() == FOOLS.strip()  # no verify_* setting: the first visible pass ends it
-    on = search(ans, ex, VotesVerifier(), max_llm_calls=3, verify_stop=True, verify_choice=True)
+    on = run(verify_stop=True, verify_choice=True)
     assert on.llm_calls == 3 and on.status == 'passed'  # every pass doubted: the budget is spent
     assert on.code.strip() in (RIGHT.strip(), other.strip())  # two right draws outvote the one that fools the examples
     assert on.stats['doubted'] == 3
