@@ -37,7 +37,7 @@ from mcts_codegen.executor import Executor
 from mcts_codegen.llm import get_client
 from mcts_codegen.loaders import load_humaneval, problem_from_humaneval
 from mcts_codegen.records import iter_jsonl
-from mcts_codegen.select import behaviours, mutated_calls, plurality
+from mcts_codegen.select import behaviours, mutated_calls, plurality, voted
 from verifier_cv import top_share  # a rule's chance of a right choice, the same measure as the verifier's `chosen`
 
 LETTERS = 'ABCD'
@@ -55,7 +55,8 @@ GRID = (0, 0.1, 0.2, 0.3, 0.5, 0.7, 1, 1.5, 2, 3, 5, 10)  # weights of the likel
 def blended(d:dict, a:float) -> float:
     "The right share of a problem's choice by votes plus `a` times the likelihood (per 0.1 nats)."
     p = d['programs']
-    return top_share(p['right'], p['w'], lambda i: p['votes'][i] + a * (p['lp'][i] if p['lp'][i] is not None else -10) / 0.1)
+    s = voted(p['votes'], p['lp'], a)
+    return top_share(p['right'], p['w'], lambda i: s[i])
 
 def cross_fit(per:list[dict], value=blended, folds:int=5, seeds=(0, 1, 2)) -> tuple[list[float], list[float]]:
     "Per seed, the weight each fold chose on the others by `value(problem, weight)`; (each problem's held-out value averaged over the seeds, the weights chosen)."
@@ -84,7 +85,7 @@ def replay(rs:list[dict], vp:list[dict], sigs:list, budget:int=10) -> dict:
         idx, w = list(got), list(got.values())
         votes = plurality([sigs[i] for i in idx], w)
         lab, lp = [vp[i]['hidden_passed'] for i in idx], [vp[i].get('logprob_mean') for i in idx]
-        out[str(k)] = dict(draws=n, right={str(a): (top_share(lab, w, lambda j: votes[j] + a * (lp[j] if lp[j] is not None else -10) / 0.1) if idx else 0.0) for a in GRID})
+        out[str(k)] = dict(draws=n, right={str(a): (top_share(lab, w, voted(votes, lp, a).__getitem__) if idx else 0.0) for a in GRID})
     return out
 
 async def probe(rows:list[dict], corpus:str, llm=None, max_inputs:int=3, n_mutated:int=24) -> list[dict]:

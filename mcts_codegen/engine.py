@@ -134,7 +134,7 @@ class MCTSEngine:
         self.reflector, self.value_model, self.policy_model, self.recorder = reflector, value_model, policy_model, recorder
         self.variations, self.verifier = variations, verifier
         x = self.cfg.experimental
-        if verifier is not None and (x.verify_choice or x.verify_stop or x.verify_weight > 0) and (miss := unsupplied(verifier)):
+        if verifier is not None and x.verifying and (miss := unsupplied(verifier)):
             warnings.warn(f"the verifier reads {' and '.join(miss)} evidence, which a search does not compute while it runs: those features are zeros here, "
                           f"unlike its training rows; train one with {' '.join(f'--drop {g}' if g != 'hidden' else 'without --hidden' for g in miss)} for the search", stacklevel=2)
 
@@ -469,7 +469,7 @@ def behaviour(self:Search) -> dict[str,tuple|None]:
 def verify(self:Search, new:list[Node]):
     "Ask the verifier about every evaluated program (when a `verify_*` setting is on); blend its score into the new ones' rewards by `verify_weight`."
     v, x = self.eng.verifier, self.x
-    if v is None or not new or not (x.verify_choice or x.verify_stop or x.verify_weight > 0): return
+    if v is None or not new or not x.verifying: return
     done = {n.key: n for n in self.nodes if n.result is not None}
     rows = [(k, e) for k, e in self.drawn if k in done]  # a row per draw, as collection writes them: repeats are their programs' peers
     cands = [candidate(done[k], e) | ({'on_inputs': self.behaviour.get(k)} if self.behaviour else {}) for k, e in rows]
@@ -492,11 +492,9 @@ def doubted(self:Search, n:Node) -> bool:
 @patch
 def trusted(self:Search, n:Node) -> bool:
     "`n` may end the search: always, unless `verify_stop` is on and the verifier doubts it (P below `verify_threshold`, or its own threshold)."
-    v, x = self.eng.verifier, self.x
-    if v is None or not x.verify_stop: return True
-    ok = self.trust.get(n.key, 1.0) >= (x.verify_threshold if x.verify_threshold is not None else v.threshold)
-    if not ok: self.st['doubted'] = self.st.get('doubted', 0) + 1
-    return ok
+    if not self.doubted(n): return True
+    self.st['doubted'] = self.st.get('doubted', 0) + 1
+    return False
 
 # %% ../nbs/12_engine.ipynb #6deeffde
 @patch
@@ -513,7 +511,7 @@ async def evaluate_all(self:Search, new:list[Node]):
 async def behave(self:Search, new:list[Node]):
     "Run the new programs that pass every visible test on the verifier's own `inputs` (when it names some and a `verify_*` setting is on)."
     v, x = self.eng.verifier, self.x
-    if v is None or not hasattr(v, 'inputs') or not (x.verify_choice or x.verify_stop or x.verify_weight > 0): return
+    if v is None or not hasattr(v, 'inputs') or not x.verifying: return
     if '_inputs' not in self.__dict__: self._inputs = list(v.inputs(self.p))  # once per search: every program meets the same calls
     todo = [c for c in new if c.result.passed]
     if not todo or not self._inputs: return

@@ -38,6 +38,11 @@ class ExperimentalConfig(BaseModel):
     verify_weight:float = Field(0.0, ge=0, le=1, description="with a verifier: weight of its score (2P-1) in every new program's reward (0: off)")
     verify_threshold:float|None = Field(None, ge=0, le=1, description="with verify_stop: the P(hidden pass) a program needs to end the search (None: the verifier's own, chosen on dev)")
 
+    @property
+    def verifying(self) -> bool:
+        "A `verify_*` setting is on: a search with a verifier asks it about its programs."
+        return self.verify_choice or self.verify_stop or self.verify_weight > 0
+
 VERIFY_KEYS:tuple[str,...] = ('verifier', 'verify_choice', 'verify_stop', 'verify_weight', 'verify_threshold') # the verifier's settings (never under `search`)
 MOVED:tuple[str,...] = tuple(k for k in ExperimentalConfig.model_fields if k not in VERIFY_KEYS) # settings that were `search.KEY` before they moved here
 

@@ -16,7 +16,7 @@ from .executor import averdict
 
 # %% auto #0
 __all__ = ['input_messages', 'parse_inputs', 'behaviour', 'clusters', 'pick', 'Agreement', 'agree', 'behaviours', 'mutations',
-           'mutated_calls', 'plurality']
+           'mutated_calls', 'plurality', 'voted']
 
 # %% ../nbs/11_select.ipynb #303a2fa9
 def input_messages(problem:Problem, # the problem (its statement only is shown)
@@ -162,3 +162,11 @@ def plurality(sigs:list[tuple|None], # behaviour of every candidate (None: not r
         for i, s in enumerate(sigs):
             if j < len(s): v[i] += c[repr(s[j])] / sum(c.values())
     return [x / (max(v) or 1) for x in v]
+
+# %% ../nbs/11_select.ipynb #536193ea
+def voted(votes:list[float], # each candidate's `plurality` votes
+          lps:list[float|None], # each one's mean token log-probability (None: not reported)
+          weight:float=1.0, # of the likelihood, per 0.1 nats, against the votes
+         ) -> list[float]:
+    "Each candidate's score: its votes plus `weight` times its likelihood per 0.1 nats (a missing one counts as -10 nats, below any drawn)."
+    return [v + weight * (lp if lp is not None else -10.0) / 0.1 for v, lp in zip(votes, lps)]

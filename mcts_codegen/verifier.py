@@ -13,11 +13,12 @@ from typing import Any, Iterable, Protocol, runtime_checkable
 import numpy as np
 from .records import JsonlLog, iter_jsonl, jsonl_files
 from .problem import try_parse
-from .select import mutated_calls, plurality
+from .select import mutated_calls, plurality, voted
+from fastcore.basics import patch
 
 # %% auto #0
 __all__ = ['CANDIDATE_FIELDS', 'RENAMES', 'STATIC', 'AGREEMENT', 'LIKELIHOOD', 'VISIBLE', 'GROUPS', 'VOTES', 'VERIFIER_FILE',
-           'OPTIONAL', 'BASELINES', 'is_error', 'label_of', 'normalise', 'example_values', 'static_features',
+           'KINDS', 'OPTIONAL', 'BASELINES', 'is_error', 'label_of', 'normalise', 'example_values', 'static_features',
            'agreement_features', 'likelihood_features', 'visible_features', 'features', 'by_problem', 'feature_table',
            'HiddenState', 'LlamaHiddenState', 'add_hidden', 'embed_rows', 'synth_candidates', 'fit_logistic', 'auc',
            'keep_threshold', 'LogisticVerifier', 'VotesVerifier', 'save_verifier', 'load_verifier', 'read_candidates',
@@ -366,6 +367,7 @@ def keep_threshold(scores, # scores of visible-passing right programs
 # %% ../nbs/16b_verifier.ipynb #ea56033d
 class LogisticVerifier:
     "P(hidden pass | problem, program, evidence): a logistic model over `features`, with the doubt threshold chosen on dev."
+    kind = 'logistic' # what `save_verifier` writes it as
     def __init__(self, names:list[str], # feature names, in the weights' order
                  w, b:float, mu, sd, # weights, bias, and the train mean and spread of each feature
                  threshold:float=0.5, # a visible-passing program scored below this is doubted (keeps 95% of right ones on dev)
@@ -410,7 +412,7 @@ VOTES = 'votes' # the name `load_verifier` (and `--verifier`) gives the untraine
 
 class VotesVerifier:
     "Votes on inputs mutated from the examples, plus the likelihood: the search's `Verifier` with nothing trained and no model call."
-    groups = ['likelihood']
+    groups, kind = ['likelihood'], 'votes'
     def __init__(self, k:int=48, # calls mutated from the examples
                  weight:float=1.0, # of the mean token log-probability (per 0.1 nats) against the votes (in [0, 1])
                  threshold:float=1.0, # a program scored below it is doubted (1: every one, so `verify_stop` spends the budget)
@@ -425,10 +427,12 @@ class VotesVerifier:
         "A score in (0, 1) for each candidate row (a row per draw): votes on `on_inputs` and the likelihood for those passing every visible test, 0 for the rest."
         ok = [i for i, c in enumerate(cands) if c.get('n_visible') and (c.get('visible_pass') or 0) >= 1]
         votes, out = plurality([cands[i].get('on_inputs') for i in ok]), [0.0] * len(cands)
-        for v, i in zip(votes, ok):
-            lp = cands[i].get('logprob_mean')
-            out[i] = 1 / (1 + math.exp(-(v + self.weight * (lp if lp is not None else -1.0) / 0.1)))
+        for s, i in zip(voted(votes, [cands[i].get('logprob_mean') for i in ok], self.weight), ok): out[i] = 1 / (1 + math.exp(-max(-30.0, min(30.0, s))))
         return out
+
+    def state(self) -> dict:
+        "What `save_verifier` writes of it."
+        return dict(k=self.k, weight=self.weight, threshold=self.threshold)
 
     def __repr__(self): return f"VotesVerifier({self.k} mutated calls, likelihood weight {self.weight}, threshold {self.threshold})"
 
@@ -442,23 +446,33 @@ def _atomic_text(path:Path, text:str):
     with os.fdopen(fd, 'w') as f: f.write(text); f.flush(); os.fsync(f.fileno())
     os.replace(tmp, path)
 
-def save_verifier(v:LogisticVerifier, path:str|Path) -> Path:
-    "Write `v` to the folder `path` (`verifier.json`); returns the file."
+@patch
+def state(self:LogisticVerifier) -> dict:
+    "What `save_verifier` writes of it."
+    return dict(names=self.names, w=self.w.tolist(), b=self.b, mu=self.mu.tolist(), sd=self.sd.tolist(), threshold=self.threshold, hidden=self.hidden, meta=self.meta, groups=self.groups)
+
+def save_verifier(v:LogisticVerifier|VotesVerifier, path:str|Path) -> Path:
+    "Write `v` to the folder `path` (`verifier.json`: its `kind` and `state`); returns the file."
     f = Path(path)/VERIFIER_FILE
-    d = dict(version=1, names=v.names, w=v.w.tolist(), b=v.b, mu=v.mu.tolist(), sd=v.sd.tolist(), threshold=v.threshold, hidden=v.hidden, meta=v.meta, groups=v.groups)
-    _atomic_text(f, json.dumps(d, indent=1))
+    _atomic_text(f, json.dumps(dict(version=1, kind=v.kind) | v.state(), indent=1))
     return f
+
+KINDS:dict = {'logistic': lambda d, source: LogisticVerifier(d['names'], d['w'], d['b'], d['mu'], d['sd'], d['threshold'], d.get('hidden', False), d.get('meta'), source, d.get('groups')),
+              'votes': lambda d, source: VotesVerifier(d['k'], d['weight'], d['threshold'])} # how `load_verifier` builds each kind from its saved state
 
 def load_verifier(path:str|Path, # a folder written by `save_verifier` (or its verifier.json), or `votes`
                   source:HiddenState|None=None, # hidden-state source for a verifier trained with `hidden=True`
                  ) -> LogisticVerifier|VotesVerifier:
-    "The verifier saved at `path`; the name `votes` (when no such folder exists) is the untrained `VotesVerifier`."
+    "The verifier saved at `path`, built by its `kind` (files without one are logistic); the name `votes`, when no such folder exists, is a default `VotesVerifier`."
     p = Path(path)
     if str(path) == VOTES and not p.exists(): return VotesVerifier()
     f = p if p.is_file() else p/VERIFIER_FILE
     if not f.is_file(): raise FileNotFoundError(f"{path}: no {VERIFIER_FILE}; train one with: mcts-codegen verifier train --data CANDIDATES --out {path}")
     d = json.loads(f.read_text())
-    return LogisticVerifier(d['names'], d['w'], d['b'], d['mu'], d['sd'], d['threshold'], d.get('hidden', False), d.get('meta'), source, d.get('groups'))
+    kind = d.get('kind', 'logistic')
+    if kind not in KINDS: raise ValueError(f"{f}: unknown verifier kind {kind!r} (known: {', '.join(KINDS)}); write it with this version's save_verifier")
+    return KINDS[kind](d, source)
+
 
 # %% ../nbs/16b_verifier.ipynb #0ee68b26
 def read_candidates(paths, # a JSONL file, a folder of them such as a `collect` output, or a list of these

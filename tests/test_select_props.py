@@ -1,8 +1,8 @@
-"Property tests of choosing by votes and of the mutated inputs: bounded votes, order does not matter, a copy drawn again never loses ground, calls repeat and parse."
+"Property tests of choosing by votes and of the mutated inputs: bounded votes, order does not matter, a copy drawn again never loses ground, the likelihood only breaks what it outweighs, calls repeat and parse."
 import ast, random
 from hypothesis import given, settings, strategies as st
 from mcts_codegen.problem import CallTest
-from mcts_codegen.select import mutated_calls, mutations, plurality
+from mcts_codegen.select import mutated_calls, mutations, plurality, voted
 
 outcome = st.tuples(st.sampled_from(['value', 'error']), st.sampled_from(['0', '1', '2', "'a'", 'ValueError']))
 sigs = st.lists(st.one_of(st.none(), st.lists(outcome, min_size=0, max_size=5).map(tuple)), min_size=1, max_size=8)
@@ -18,6 +18,18 @@ def test_votes_bounded_and_order_free(ss, data):
     perm = data.draw(st.permutations(range(len(ss))))
     vp = plurality([ss[i] for i in perm], [w[i] for i in perm])
     assert all(abs(vp[k] - v[i]) < 1e-9 for k, i in enumerate(perm))
+
+lp = st.one_of(st.none(), st.floats(-3.0, 0.0))
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.floats(0.0, 1.0), lp), min_size=1, max_size=8), st.sampled_from([0, 0.1, 1, 10]))
+def test_likelihood_orders_equal_votes_and_a_missing_one_ranks_last(rows, w):
+    votes, lps = [v for v, _ in rows], [p for _, p in rows]
+    s = voted(votes, lps, w)
+    if w == 0: assert s == votes
+    for i, j in [(i, j) for i in range(len(rows)) for j in range(len(rows))]:
+        if votes[i] == votes[j] and lps[i] is not None and lps[j] is not None and lps[i] > lps[j] and w > 0: assert s[i] > s[j]
+        if w > 0 and lps[i] is None and lps[j] is not None: assert s[i] < s[j]  # votes are within [0, 1]: -10 nats is beyond any drawn
 
 @settings(max_examples=200, deadline=None)
 @given(sigs, st.integers(0, 7))
