@@ -449,10 +449,11 @@ def results_name(llm:str, # LLM spec or name
                  tag:str|None=None, # explicit suffix
                  rag:bool=False, # a retrieval context is on
                  nets:bool=False, # trained networks are on
-                 verifier:bool=False, # a trained verifier is on
+                 verifier:bool|str=False, # a verifier is on (its name, such as `votes` or its folder's, names it)
                 ) -> str:
-    "Folder name of a run's results: `<llm>`, or `<llm>+<tag>` (default tag: 'rag', 'nets', 'verifier' or their join, by what is on)."
-    tag = tag or '+'.join(t for t, on in (('rag', rag), ('nets', nets), ('verifier', verifier)) if on)
+    "Folder name of a run's results: `<llm>`, or `<llm>+<tag>` (default tag: 'rag', 'nets', 'verifier' (or 'verifier-<name>') or their join, by what is on)."
+    v = 'verifier-' + re.sub(r'[^\w.-]+', '-', verifier) if isinstance(verifier, str) else 'verifier'
+    tag = tag or '+'.join(t for t, on in (('rag', rag), ('nets', nets), (v, verifier)) if on)
     return llm_slug(llm) + (f'+{tag}' if tag else '')
 
 def llm_slug(llm:str) -> str:

@@ -343,7 +343,7 @@ def bench(problems:Optional[str]=typer.Option(None, help="problem ids and ranges
           rag_store:Optional[Path]=typer.Option(None, help="RAG index folder (default: user cache dir/rag)"),
           value_net:Optional[Path]=typer.Option(None, '--value-net', help=_NETS_HELP + "; used by the mcts strategies"),
           verifier:Optional[Path]=typer.Option(None, '--verifier', help=_VERIFIER_HELP + "; used by the mcts strategies"),
-          tag:Optional[str]=typer.Option(None, help="results go to OUT/<llm>+TAG/ (default: rag, nets or rag+nets, by what is on)"),
+          tag:Optional[str]=typer.Option(None, help="results go to OUT/<llm>+TAG/ (default: rag, nets, verifier-<name> or their join, by what is on, then the --set values)"),
           no_cache:bool=typer.Option(False, '--no-cache', help="ask the model every time: no on-disk response cache (also MCTS_CODEGEN_LLM__CACHE=0)"),
           data:Optional[Path]=typer.Option(None, '--data', help="a HumanEval-format problem file (.jsonl[.gz]) instead of HumanEval, e.g. ../shared/problems/neweval.jsonl; results go to results/<file stem>/ unless --out"),
           split:Optional[str]=typer.Option(None, '--split', help="only the problems of this split: train, dev or test of a --data file with splits (data/corpus/corpus.jsonl); HumanEval's dev is 0-81 and test 82-163. Tune on train and dev, report test"),
@@ -362,6 +362,7 @@ def bench(problems:Optional[str]=typer.Option(None, help="problem ids and ranges
     if tag is not None and not re.fullmatch(r'[\w.-]+', tag): _fail(f"--tag may hold letters, digits, '.', '_' and '-' only, not {tag!r}")
     over = _search_sets(sets)
     env = {f'MCTS_CODEGEN_{k.upper()}': v for k, v in over.items()}
+    auto = tag is None  # the folder is named by what is on, not by --tag
     if over and tag is None: tag = '_'.join(re.sub(r'[^\w.-]+', '-', f"{k.split('__')[1]}-{v}") for k, v in over.items())
     if data is not None:
         if not data.is_file(): _fail(f"--data {data}: no such file; give a HumanEval-format .jsonl (task_id, prompt, entry_point, test)")
@@ -381,7 +382,10 @@ def bench(problems:Optional[str]=typer.Option(None, help="problem ids and ranges
     _client(cfg, load=False)  # nothing is written before the model answers
     idx, kw = _bench_rag(cfg, problems, engine, data)
     kw |= _nets(value_net or cfg.experimental.nets) | vkw
-    folder = out/results_name(llm, tag, 'context' in kw, 'value_model' in kw, 'verifier' in kw)
+    vname = False  # which verifier: `votes`, or its folder's name
+    if 'verifier' in kw: vp = Path(verifier or cfg.experimental.verifier); vname = (vp.parent if vp.is_file() else vp).resolve().name if vp.exists() else vp.name
+    if auto and tag and vname: tag = 'verifier-' + re.sub(r'[^\w.-]+', '-', vname) + '_' + tag  # arms with different verifiers never share a folder
+    folder = out/results_name(llm, tag, 'context' in kw, 'value_model' in kw, vname or False)
     saved = {k: os.environ.get(k) for k in env}
     os.environ.update(env)  # the strategies build their settings from the environment: every preset gets the --set values
     try:
