@@ -67,6 +67,7 @@ class ProblemResult(BaseModel):
     visible_tests:int = 0 # visible tests the problem has
     visible_frac:float|None = None # share of visible tests passed (estimators: mean over samples); None without visible tests
     sample_passed:list[bool] = Field(default_factory=list) # hidden verdict of each sample (sample / oracle)
+    pool_passed:list[bool] = Field(default_factory=list) # hidden verdict of each distinct program that passed every visible test during the search (the engine's strategies; scored after it ended, so the choosing gap shows)
     llm_calls:int = 0 # completions asked for
     tokens:int = 0 # prompt + completion tokens of those completions (cached ones at their original cost)
     prompt_tokens:int|None = None # of `tokens`: the prompts' (None: not recorded, a row written before)
@@ -327,6 +328,7 @@ async def run_problem(strategy:str, # a name in `STRATEGIES`
             r.code, r.passed, r.hidden_status = out.code, chk.passed, chk.status
             r.visible_passed = out.visible.n_passed if out.visible is not None else 0
             r.visible_frac = _frac(out.visible, r.visible_tests)
+            if out.pool: r.pool_passed = list(await asyncio.gather(*(hidden(o) for o in out.pool)))  # scoring only: the search has ended
         else:
             r.sample_passed = out.sample_passed if out.sample_passed is not None else list(await asyncio.gather(*(hidden(o) for o in out.samples)))
             r.passed = any(r.sample_passed) if strategy == 'oracle' else bool(r.sample_passed[:1] and r.sample_passed[0])

@@ -72,6 +72,12 @@ class SearchResult(BaseModel):
     stats:dict[str, Any] = Field(default_factory=dict, description="how the search went (its keys are listed below this table on the engine page)")
     root:SkipJsonSchema[Node|None] = Field(None, exclude=True, repr=False, description="the search tree (not serialised)")
 
+    @property
+    def passing(self) -> list[str]:
+        "Every distinct program that passed every visible test during the search, in the order drawn (empty without the tree)."
+        if self.root is None: return []
+        return [n.code for n in sorted((n for n in self.root.walk() if n.result is not None and n.result.passed and n.code), key=lambda n: n.idx)]
+
     def summary(self) -> str:
         "One line for logs: the verdict, visible tests passed, and what the search cost."
         r = self.result

@@ -149,6 +149,7 @@ class Outcome:
     samples:list[str|None]|None = None
     sample_visible:list[CodeExecutionResult|None]|None = None
     sample_passed:list[bool]|None = None # oracle: hidden verdicts it already has
+    pool:list[str]|None = None # every distinct program that passed the visible tests while it ran (the engine's strategies): the benchmark scores them after, for the choosing gap
     iterations:int = 1
     stats:dict = field(default_factory=dict)
     llm_calls:int = 0 # cost, filled in by `BaseAgent.asolve`
@@ -259,7 +260,7 @@ class MCTSAgent(BaseAgent):
         r = await MCTSEngine(c.llm, cfg, executor=c.executor, context=c.context, recorder=c.recorder, **c.nets).asearch(c.problem)
         if r.status == 'error' or (r.code is None and r.stats.get('llm_errors')): raise RuntimeError(r.error or f"every LLM request failed: {r.stats['llm_errors'][0]}")
         st = {k: v for k, v in r.stats.items() if k != 'llm_errors'} | dict(tree_size=r.tree_size, solved_at_call=r.solved_at_call)
-        return Outcome(r.code, r.result, iterations=r.iterations, stats=st)
+        return Outcome(r.code, r.result, iterations=r.iterations, stats=st, pool=r.passing)
 
 # %% ../nbs/18_orchestrator.ipynb #2d88dd89
 class External:
