@@ -710,6 +710,14 @@ def votes_search() -> list[str]:
            "solves and the other does not, and the reverse (McNemar p). The hidden tests only score the rows.", '']
     out += md(['strategy', 'solved', 'fooled (visible pass, hidden fail)', 'votes arm won', 'votes arm lost', 'p', 'completions', 'generated tokens', 'median s (cache-free)', 'engine'],
               [row('mcts-balanced + votes', v)] + [row(n, rs, v) for n, rs in others])
+    pools = [(n, [r for r in rs.values() if r['task_id'] in v and (r.get('pool_passed') or not visible_pass(r))])
+             for n, rs in [('mcts-balanced + votes', v)] + others if any(r.get('pool_passed') for r in rs.values())]
+    if pools:  # rows written before the pool was scored lack it (a visible-passing submission with no pool): left out
+        out += ['', "The choosing gap inside each search: every distinct program that passed the visible tests during the search, scored on the "
+                "hidden test after it ended (rows written before the bench scored the pool are left out).", '']
+        out += md(['strategy', 'problems', 'a visible-passing program', 'a right one among them', 'submitted a right one', 'share of them right, where one is'],
+                  [[n, len(g), sum(bool(r.get('pool_passed')) for r in g), k := sum(any(r.get('pool_passed') or ()) for r in g), sum(r['passed'] for r in g if any(r.get('pool_passed') or ())),
+                    f"{sum(sum(r['pool_passed']) / len(r['pool_passed']) for r in g if any(r.get('pool_passed') or ())) / max(1, k):.2f}"] for n, g in pools])
     out += stamp('mcts-codegen bench --n 10 --llm local:qwen2.5-coder-1.5b --data data/corpus/corpus.jsonl --out results/corpus --no-cache --concurrency 1 --split test '
                  '--strategy mcts-balanced --set llm.logprobs=true --set llm.batch_decode=true [--verifier votes --set experimental.verify_choice=true --set experimental.verify_stop=true]',
                  [RES/'corpus'/f'{LARGE}+{VOTES_ARM}'] + ([RES/'corpus'/f'{LARGE}+{SAME_LLM}'] if (RES/'corpus'/f'{LARGE}+{SAME_LLM}').is_dir() else []) + [RES/'corpus'/LARGE])
