@@ -29,8 +29,8 @@ from .plots import ANCHORS, plot_pass1, plot_solve_curve, save_figures
 __all__ = ['STRATEGIES', 'RAG_PLACE', 'TOY_PROBLEMS', 'TOY_ANSWERS', 'TOY_HIDDEN', 'EXECUTOR_KEYS', 'HUMANEVAL_SPLITS',
            'parse_strategies', 'ProblemResult', 'toy_reply', 'ToyExecutor', 'behaviour_trace', 'settings_key',
            'engine_version', 'CacheClock', 'bench_config', 'run_problem', 'ResultsLog', 'read_results',
-           'latest_results', 'BenchmarkResult', 'summary_table', 'results_name', 'llm_slug', 'LocalPool', 'RayWorker',
-           'RayPool', 'load_results', 'subset', 'run_benchmark']
+           'latest_results', 'BenchmarkResult', 'summary_table', 'verifier_tag', 'results_name', 'llm_slug',
+           'LocalPool', 'RayWorker', 'RayPool', 'load_results', 'subset', 'run_benchmark']
 
 # %% ../nbs/19_benchmark.ipynb #d75a44c7
 STRATEGIES:dict[str,str] = {'greedy': 'submitted', 'sample': 'estimator', 'best-of-n': 'submitted', 'reflexion': 'submitted',
@@ -447,6 +447,10 @@ def summary_table(results:dict[str,BenchmarkResult]|list[BenchmarkResult]) -> 'p
     return pd.DataFrame(rows).set_index('strategy')
 
 # %% ../nbs/19_benchmark.ipynb #ca2000a6
+def verifier_tag(name:str) -> str:
+    "The part of a results folder's name that says which verifier ran: `verifier-<name>`, with only letters, digits, '.', '_' and '-'."
+    return 'verifier-' + re.sub(r'[^\w.-]+', '-', name)
+
 def results_name(llm:str, # LLM spec or name
                  tag:str|None=None, # explicit suffix
                  rag:bool=False, # a retrieval context is on
@@ -454,7 +458,7 @@ def results_name(llm:str, # LLM spec or name
                  verifier:bool|str=False, # a verifier is on (its name, such as `votes` or its folder's, names it)
                 ) -> str:
     "Folder name of a run's results: `<llm>`, or `<llm>+<tag>` (default tag: 'rag', 'nets', 'verifier' (or 'verifier-<name>') or their join, by what is on)."
-    v = 'verifier-' + re.sub(r'[^\w.-]+', '-', verifier) if isinstance(verifier, str) else 'verifier'
+    v = verifier_tag(verifier) if isinstance(verifier, str) else 'verifier'
     tag = tag or '+'.join(t for t, on in (('rag', rag), ('nets', nets), (v, verifier)) if on)
     return llm_slug(llm) + (f'+{tag}' if tag else '')
 

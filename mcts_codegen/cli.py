@@ -204,6 +204,11 @@ _VERIFIER_HELP = "folder of a trained verifier (mcts-codegen verifier train), or
 
 _NETS_HELP = "checkpoint of trained networks (mcts-codegen train): value network in the reward, policy network as priors (default: experimental.nets, off)"
 
+def _verifier_name(path:Path) -> str:
+    "Which verifier `--verifier` names: `votes`, or the name of its folder (of its verifier.json, given the file)."
+    p = Path(path)
+    return (p.parent if p.is_file() else p).resolve().name if p.exists() else p.name
+
 # %% ../nbs/24_cli.ipynb #9c41582f
 @app.command()
 def solve(problems:list[str]=typer.Argument(..., help="`.py` stubs, `.json`/`.jsonl` records or HumanEval ids"),
@@ -352,7 +357,7 @@ def bench(problems:Optional[str]=typer.Option(None, help="problem ids and ranges
           quiet:bool=typer.Option(False, '--quiet', '-q', help="no progress bars")):
     """Score search strategies on HumanEval: visible tests in, one hidden check out, the budget beside every score. Needs --problems (or --data FILE): a bare bench never starts an hours-long run.
     Exit code 0: done; 1: some problems failed to run; 2: bad input; 3: LLM unavailable."""
-    from mcts_codegen.benchmark import run_benchmark, summary_table, results_name, bench_config, parse_strategies
+    from mcts_codegen.benchmark import run_benchmark, summary_table, results_name, bench_config, parse_strategies, verifier_tag
     from mcts_codegen.records import FolderLocked
     from mcts_codegen.loaders import load_humaneval
     if engine not in ('local', 'ray'): _fail(f"--engine must be local or ray, not {engine!r}")
@@ -382,9 +387,8 @@ def bench(problems:Optional[str]=typer.Option(None, help="problem ids and ranges
     _client(cfg, load=False)  # nothing is written before the model answers
     idx, kw = _bench_rag(cfg, problems, engine, data)
     kw |= _nets(value_net or cfg.experimental.nets) | vkw
-    vname = False  # which verifier: `votes`, or its folder's name
-    if 'verifier' in kw: vp = Path(verifier or cfg.experimental.verifier); vname = (vp.parent if vp.is_file() else vp).resolve().name if vp.exists() else vp.name
-    if auto and tag and vname: tag = 'verifier-' + re.sub(r'[^\w.-]+', '-', vname) + '_' + tag  # arms with different verifiers never share a folder
+    vname = _verifier_name(verifier or cfg.experimental.verifier) if 'verifier' in kw else False
+    if auto and tag and vname: tag = verifier_tag(vname) + '_' + tag  # arms with different verifiers never share a folder
     folder = out/results_name(llm, tag, 'context' in kw, 'value_model' in kw, vname or False)
     saved = {k: os.environ.get(k) for k in env}
     os.environ.update(env)  # the strategies build their settings from the environment: every preset gets the --set values
