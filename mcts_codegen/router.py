@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from .problem import Problem
 from .executor import CodeExecutionResult
+from .utils import sigmoid
 
 # %% auto #0
 __all__ = ['FEATURES', 'ESCALATIONS', 'TRAIN_IDS', 'features', 'Route', 'MetaController', 'record_features', 'fit', 'replay',
@@ -68,7 +69,7 @@ class MetaController:
         "Predicted chance that strategy `name` solves a problem with features `f`."
         m = self.models[name]
         z = m['intercept'] + sum(c * (f[k] - mu) / sd for k, c, mu, sd in zip(FEATURES, m['coef'], m['mean'], m['scale']))
-        return 1 / (1 + math.exp(-max(-30.0, min(30.0, z))))
+        return sigmoid(z)
 
     def route(self, f:dict[str,float], # features of the problem and its first attempt
               tried:list[str]=(), # strategies already run on it

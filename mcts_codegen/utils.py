@@ -1,4 +1,4 @@
-"""Small helpers every layer shares: a blocking runner for coroutines, per-call seeds, the CPUs a process may use, its peak memory, and the fenced code blocks of a model's answer.
+"""Small helpers every layer shares: a blocking runner for coroutines, per-call seeds, the CPUs a process may use, its peak memory, the fenced code blocks of a model's answer, and one clipped logistic.
 
 Docs: https://mcts-codegen.github.io/mcts_codegen/utils.html.md"""
 
@@ -6,12 +6,12 @@ Docs: https://mcts-codegen.github.io/mcts_codegen/utils.html.md"""
 
 # %% ../nbs/00_utils.ipynb #2342c14e
 from __future__ import annotations
-import asyncio, os, re, resource, sys, threading
+import asyncio, math, os, re, resource, sys, threading
 from pathlib import Path
 
 # %% auto #0
-__all__ = ['SEED_STRIDE', 'FENCE', 'run_sync', 'call_seed', 'cpu_count', 'peak_rss_mb', 'fenced_blocks', 'default_cache_dir',
-           'fields_table']
+__all__ = ['SEED_STRIDE', 'FENCE', 'run_sync', 'call_seed', 'cpu_count', 'peak_rss_mb', 'fenced_blocks', 'sigmoid',
+           'default_cache_dir', 'fields_table']
 
 # %% ../nbs/00_utils.ipynb #f6d9bada
 def run_sync(coro):
@@ -54,6 +54,15 @@ def fenced_blocks(text:str # a model's answer
                  ) -> list[str]:
     "Contents of the fenced code blocks in `text` (an unterminated last fence counts)."
     return [m.group(2) for m in FENCE.finditer(text)]
+
+# %% ../nbs/00_utils.ipynb #9b747166
+def sigmoid(z, # a number, or a numpy array of them
+            clip:float=30.0, # |z| is clipped to this first, so that `exp` cannot overflow
+           ):
+    "The logistic 1 / (1 + e^-z) of `z` clipped to ±`clip`: a float for a number, an array for an array."
+    if isinstance(z, (int, float)): return 1 / (1 + math.exp(-max(-clip, min(clip, z))))
+    import numpy as np
+    return 1 / (1 + np.exp(-np.clip(z, -clip, clip)))
 
 # %% ../nbs/00_utils.ipynb #16857514
 def default_cache_dir() -> Path:

@@ -14,6 +14,7 @@ import numpy as np
 from .records import JsonlLog, iter_jsonl, jsonl_files
 from .problem import try_parse
 from .select import mutated_calls, plurality, voted
+from .utils import sigmoid
 from fastcore.basics import patch
 
 # %% auto #0
@@ -340,7 +341,7 @@ def fit_logistic(X:np.ndarray, # features [n, d] (standardised)
     A, th = np.hstack([X, np.ones((n, 1))]), np.zeros(d + 1)
     R = np.eye(d + 1) * l2; R[-1, -1] = 1e-8
     for _ in range(iters):
-        p = 1 / (1 + np.exp(-np.clip(A @ th, -30, 30)))
+        p = sigmoid(A @ th)
         g = A.T @ (p - y) + R @ th
         H = (A * (p * (1 - p))[:, None]).T @ A + R
         step = np.linalg.solve(H, g)
@@ -383,7 +384,7 @@ class LogisticVerifier:
     def prob(self, X:np.ndarray) -> np.ndarray:
         "P(hidden pass) of each row of the feature matrix `X` (columns in `names` order)."
         z = ((X - self.mu) / self.sd) @ self.w + self.b
-        return 1 / (1 + np.exp(-np.clip(z, -30, 30)))
+        return sigmoid(z)
 
     def matrix(self, rows:list[dict], peers:list[dict]|None=None) -> np.ndarray:
         "Feature matrix of normalised `rows` (one problem's, or with their normalised `peers`) in `names` order."
@@ -427,7 +428,7 @@ class VotesVerifier:
         "A score in (0, 1) for each candidate row (a row per draw): votes on `on_inputs` and the likelihood for those passing every visible test, 0 for the rest."
         ok = [i for i, c in enumerate(cands) if c.get('n_visible') and (c.get('visible_pass') or 0) >= 1]
         votes, out = plurality([cands[i].get('on_inputs') for i in ok]), [0.0] * len(cands)
-        for s, i in zip(voted(votes, [cands[i].get('logprob_mean') for i in ok], self.weight), ok): out[i] = 1 / (1 + math.exp(-max(-30.0, min(30.0, s))))
+        for s, i in zip(voted(votes, [cands[i].get('logprob_mean') for i in ok], self.weight), ok): out[i] = sigmoid(s)
         return out
 
     def state(self) -> dict:
