@@ -16,7 +16,7 @@ from .utils import cpu_count
 # %% auto #0
 __all__ = ['SCHEMA_VERSION', 'CANDIDATE_VERSION', 'JsonlLog', 'iter_jsonl', 'read_rows', 'default_concurrency', 'TrainingExample',
            'jsonl_files', 'iter_examples', 'read_examples', 'finished_problems', 'hf_features', 'CandidateRecord',
-           'behaviour_key', 'read_candidates', 'finished_units', 'FolderLocked', 'RunLock']
+           'behaviour_key', 'whole_attempts', 'read_candidates', 'finished_units', 'FolderLocked', 'RunLock']
 
 # %% ../nbs/13_records.ipynb #68020103
 class JsonlLog:
@@ -241,24 +241,34 @@ def behaviour_key(r:CandidateRecord) -> tuple:
 # %% ../nbs/13_records.ipynb #4769a08c
 _candidate = _versioned(CandidateRecord, CANDIDATE_VERSION)
 
-def read_candidates(paths, # candidate files, folders of them, or glob patterns
-                    complete:bool=True, # keep only complete units, each once (its first complete attempt)
-                   ) -> list[CandidateRecord]:
-    "The candidate records in `paths`, in order; bad or torn lines are reported with file:line and skipped."
-    rows = [r for f in jsonl_files(paths) for r in iter_jsonl(f, _candidate)]
-    if not complete: return rows
+def whole_attempts(rows:list, # candidate rows in file order: `CandidateRecord`s, or dicts with the same fields
+                  ) -> list:
+    "`rows` less torn and repeated attempts: each unit's first complete attempt, each row once, in order (a dict without a `unit_id` is kept)."
+    get = lambda r, k: r.get(k) if isinstance(r, dict) else getattr(r, k)
+    unit = [r for r in rows if get(r, 'unit_id') is not None]
     got, size, keep = {}, {}, {}
-    for r in rows:
-        got.setdefault(r.attempt, set()).add(r.index); size[r.attempt] = r.unit_size
-        keep.setdefault(r.unit_id, [])
-        if r.attempt not in keep[r.unit_id]: keep[r.unit_id].append(r.attempt)
+    for r in unit:
+        a = get(r, 'attempt'); got.setdefault(a, set()).add(get(r, 'index')); size[a] = get(r, 'unit_size')
+        ats = keep.setdefault(get(r, 'unit_id'), [])
+        if a not in ats: ats.append(a)
     whole = {a for a, idx in got.items() if len(idx) == size[a]}
     first = {u: next((a for a in ats if a in whole), None) for u, ats in keep.items()}
     seen, out = set(), []
     for r in rows:
-        if first[r.unit_id] != r.attempt or (r.attempt, r.index) in seen: continue
-        seen.add((r.attempt, r.index)); out.append(r)
+        u = get(r, 'unit_id')
+        if u is not None:
+            a, i = get(r, 'attempt'), get(r, 'index')
+            if first[u] != a or (a, i) in seen: continue
+            seen.add((a, i))
+        out.append(r)
     return out
+
+def read_candidates(paths, # candidate files, folders of them, or glob patterns
+                    complete:bool=True, # keep only complete units, each once (its first complete attempt: `whole_attempts`)
+                   ) -> list[CandidateRecord]:
+    "The candidate records in `paths`, in order; bad or torn lines are reported with file:line and skipped."
+    rows = [r for f in jsonl_files(paths) for r in iter_jsonl(f, _candidate)]
+    return whole_attempts(rows) if complete else rows
 
 def finished_units(path:str|Path # a candidates file (missing: nothing finished)
                   ) -> tuple[set[str], int]:

@@ -11,7 +11,7 @@ from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any, Iterable, Protocol, runtime_checkable
 import numpy as np
-from .records import JsonlLog, iter_jsonl, jsonl_files
+from .records import JsonlLog, iter_jsonl, jsonl_files, whole_attempts
 from .problem import try_parse
 from .select import mutated_calls, plurality, voted
 from .utils import sigmoid
@@ -479,13 +479,13 @@ def load_verifier(path:str|Path, # a folder written by `save_verifier` (or its v
 def read_candidates(paths, # a JSONL file, a folder of them such as a `collect` output, or a list of these
                     raw:bool=False, # the rows as written, with collect's field names (default: normalised)
                    ) -> list[dict]:
-    "Candidate rows of JSONL files, normalised unless `raw`; a bad line is warned about and skipped."
+    "Candidate rows of JSONL files (each unit's first complete attempt, as `records.read_candidates`), normalised unless `raw`; a bad line is warned about and skipped."
     paths = [paths] if isinstance(paths, (str, Path)) else list(paths)
     out = []
     for p in paths:
         if not Path(p).exists(): raise FileNotFoundError(f"{p}: no such candidates file or folder; write one with `collect` (or `mcts-codegen verifier synth --out {p}`)")
-        for f in jsonl_files(p): out += [r if raw else normalise(r) for r in iter_jsonl(f) if isinstance(r, dict)]
-    return out
+        out += [r for f in jsonl_files(p) for r in iter_jsonl(f) if isinstance(r, dict)]
+    return [r if raw else normalise(r) for r in whole_attempts(out)]
 
 def unlabelled(rows:list[dict], split:str) -> int:
     "Rows of `split` without a hidden verdict (dev and test rows are collected so: `collector.label_rows` labels them in memory)."

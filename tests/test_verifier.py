@@ -243,3 +243,17 @@ def test_unlabelled_rows_without_a_problem_file_name_the_fix(collected, tmp_path
     other.write_text(''.join(json.dumps(dict(json.loads(l), split='train')) + '\n' for l in pf.read_text().splitlines()))
     r = run(app, ['verifier', 'train', '--data', str(cands), '--problems', str(other), '--out', str(tmp_path/'v2')])
     assert r.exit_code == 2 and 'one split' in r.output
+
+def test_a_killed_and_resumed_collection_counts_each_candidate_once(collected, tmp_path):
+    "A unit cut short by a kill is collected again on resume: the verifier reads only the complete attempt, as the collector's own reader does."
+    from mcts_codegen.records import read_candidates as records_of
+    cands, _ = collected
+    lines = (cands/'candidates.jsonl').read_text().splitlines()
+    first = json.loads(lines[0])
+    unit = [l for l in lines if json.loads(l)['attempt'] == first['attempt']]
+    torn = [json.dumps({**json.loads(l), 'attempt': 'killed'}) for l in unit[:-1]]  # the same unit, all but its last row written
+    f = tmp_path/'resumed.jsonl'
+    f.write_text('\n'.join(torn + [torn[0][:40]] + lines) + '\n')  # the torn attempt, its cut line, then everything again
+    got = read_candidates(f)
+    assert len(got) == len(lines) == len(records_of(f)) and not any(r['attempt'] == 'killed' for r in got)
+    assert len(read_candidates(cands/'candidates.jsonl')) == len(lines)
