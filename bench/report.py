@@ -872,7 +872,7 @@ def figures() -> dict:
     if (c := choice(humaneval(LARGE))) is not None:
         a, m = subset(humaneval(LARGE)['mcts-select'], '0-81'), subset(humaneval(LARGE)['mcts-balanced'], '0-81')
         f.update(select_fooled=len(c['fooled']), select_fixed=len(c['fixed']), select_tokens=f"{a.tokens_mean / m.tokens_mean:.1f}×")
-    return f | later_figures() | body_figures() | choice_figures() | votes_figures() | hidden_figures() | corpus_figures()
+    return f | later_figures() | body_figures() | choice_figures() | votes_figures() | search_votes_figures() | hidden_figures() | corpus_figures()
 
 def choice_figures() -> dict:
     "The figures of the note on choosing among visible-passing programs (bench/choice_probe.py, the 1.5B model's train candidates)."
@@ -890,6 +890,32 @@ def votes_figures() -> dict:
     return ({f'va15_{k}': n(v) for k, v in t.items() if not isinstance(v, dict)} | {f'va15_mixed_{k}': n(v) for k, v in t['mixed_sums'].items()}
             | dict(va15_rp_problems=rp['problems'], va15_rp_oracle=rp['oracle'], va15_mutated=json.loads(p.read_text())['settings']['mutated'])
             | {f'va15_rp{k}_{c}': n(v) for k, s in st.items() for c, v in s.items()})
+
+def search_votes_figures() -> dict:
+    "The figures of the note on votes in the search (the votes arm against the arms without it, corpus test split, 1.5B): keys `sv15_*`, each arm scored on the problems the votes arm has run."
+    v, others, _ = votes_rows()
+    if not v: return {}
+    ids, med = sorted(v), statistics.median
+    tok = lambda rs: sum(r.get('completion_tokens') or 0 for r in rs) / len(rs)
+    f = dict(sv15_n=len(ids), sv15_solved=sum(v[i]['passed'] for i in ids), sv15_vis=sum(visible_pass(v[i]) for i in ids), sv15_fooled=fooled([v[i] for i in ids]),
+             sv15_calls=f"{sum(v[i]['llm_calls'] for i in ids) / len(ids):.2f}", sv15_tok=f"{tok([v[i] for i in ids]):.0f}",
+             sv15_med=f"{med(v[i]['wall_time_nocache'] or v[i]['wall_time'] for i in ids):.0f} s", sv15_engine=', '.join(sorted({v[i]['engine_version'] for i in ids})))
+    keys = {'mcts-balanced, same llm settings, no verifier': 'same', 'mcts-balanced': 'mb', 'best-of-n (N=10)': 'bn', 'greedy': 'gr', 'oracle@10 (upper bound)': 'or'}
+    for name, rs in others:
+        k, on = f"sv15_{keys[name]}", [i for i in ids if i in rs]
+        f.update({f'{k}_n': len(on), f'{k}_solved': sum(rs[i]['passed'] for i in on), f'{k}_won': sum(v[i]['passed'] and not rs[i]['passed'] for i in on),
+                  f'{k}_lost': sum(rs[i]['passed'] and not v[i]['passed'] for i in on), f'{k}_p': ratio(mcnemar([rs[i]['passed'] for i in on], [v[i]['passed'] for i in on])),
+                  f'{k}_calls': f"{sum(rs[i]['llm_calls'] for i in on) / len(on):.2f}", f'{k}_tok': f"{tok([rs[i] for i in on]):.0f}",
+                  f'{k}_med': f"{med(rs[i]['wall_time_nocache'] or rs[i]['wall_time'] for i in on):.0f} s"}
+                 | ({f'{k}_fooled': n, f'{k}_vis': sum(visible_pass(rs[i]) for i in on)} if (n := fooled([rs[i] for i in on])) is not None else {}))
+        if keys[name] == 'or':  # where the upper bound solved a problem the votes arm did not: no right program in the arm's own pool, a wrong choice from one that held one, or a pool not recorded
+            lost = [v[i] for i in on if rs[i]['passed'] and not v[i]['passed']]
+            scored = [r for r in lost if r.get('pool_passed') is not None or not visible_pass(r)]
+            f.update(sv15_or_nodraw=sum(not any(r.get('pool_passed') or ()) for r in scored), sv15_or_wrong=sum(any(r.get('pool_passed') or ()) for r in scored),
+                     sv15_or_unknown=len(lost) - len(scored))
+    g = [v[i] for i in ids if v[i].get('pool_passed') is not None or not visible_pass(v[i])]  # rows written before the pool was scored are left out
+    right = [r for r in g if any(r.get('pool_passed') or ())]
+    return f | dict(sv15_pool_n=len(g), sv15_pool_vis=sum(bool(r.get('pool_passed')) for r in g), sv15_pool_right=len(right), sv15_pool_chosen=sum(r['passed'] for r in right))
 
 def corpus_figures() -> dict:
     "The figures of the notes on the corpus baselines so far: each model's best-of-n (`cb`), mcts-balanced (`cm`) and oracle@10 (`co`) against its greedy answer, per split (dev keys as `cb05_*`, test keys as `cb05t_*`) on the problems both have rows for."

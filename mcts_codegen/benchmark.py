@@ -26,11 +26,11 @@ from .stats import pass_at_k, mcnemar, paired, shortfall, hindsight, per_problem
 from .plots import ANCHORS, plot_pass1, plot_solve_curve, save_figures
 
 # %% auto #0
-__all__ = ['STRATEGIES', 'RAG_PLACE', 'TOY_PROBLEMS', 'TOY_ANSWERS', 'TOY_HIDDEN', 'EXECUTOR_KEYS', 'HUMANEVAL_SPLITS',
-           'parse_strategies', 'ProblemResult', 'toy_reply', 'ToyExecutor', 'behaviour_trace', 'settings_key',
-           'engine_version', 'CacheClock', 'bench_config', 'run_problem', 'ResultsLog', 'read_results',
-           'latest_results', 'BenchmarkResult', 'summary_table', 'verifier_tag', 'results_name', 'llm_slug',
-           'LocalPool', 'RayWorker', 'RayPool', 'load_results', 'subset', 'run_benchmark']
+__all__ = ['STRATEGIES', 'RAG_PLACE', 'TOY_PROBLEMS', 'TOY_ANSWERS', 'TOY_HIDDEN', 'TOY_LOGPROB', 'EXECUTOR_KEYS',
+           'HUMANEVAL_SPLITS', 'parse_strategies', 'ProblemResult', 'toy_reply', 'ToyExecutor', 'behaviour_trace',
+           'settings_key', 'verifier_key', 'engine_version', 'CacheClock', 'bench_config', 'run_problem', 'ResultsLog',
+           'read_results', 'latest_results', 'BenchmarkResult', 'summary_table', 'verifier_tag', 'results_name',
+           'llm_slug', 'LocalPool', 'RayWorker', 'RayPool', 'load_results', 'subset', 'run_benchmark']
 
 # %% ../nbs/19_benchmark.ipynb #d75a44c7
 STRATEGIES:dict[str,str] = {'greedy': 'submitted', 'sample': 'estimator', 'best-of-n': 'submitted', 'reflexion': 'submitted',
@@ -181,17 +181,22 @@ class _TracedClient:
         self.log.append(['llm', messages, n, temperature, max_tokens, seed, stop])
         return await self.inner.complete(messages, n=n, temperature=temperature, max_tokens=max_tokens, seed=seed, stop=stop)
 
+TOY_LOGPROB:float = -0.25 # the mean token log-probability the double reports when a verifier is traced
+
 def behaviour_trace(strategy:str, # a name in `STRATEGIES`
                     cfg:Config, # the settings it runs with
                     n:int=10, # budget per toy problem
                     body:bool|None=None, # whether the run asks for function bodies (`llm.body_ok` of its client; None: as `cfg.llm.generation` says)
+                    verifier=None, # the verifier the run's searches ask (used only with a `verify_*` setting on; None: none)
                    ) -> list:
     "What `strategy` does on `TOY_PROBLEMS` with the scripted double: every request, every run of a program, what it submits."
     from mcts_codegen.testing import ScriptedClient
     log, body = [], cfg.llm.generation == 'body' if body is None else body
+    v = verifier if cfg.experimental.verifying else None
     async def one(p:Problem):
         ex = ToyExecutor(log)
-        c = SolveContext(p, Meter(_TracedClient(ScriptedClient(toy_reply({}), name='toy', prefill=body), log)), ex, n, cfg, None, {}, body=body)
+        llm = ScriptedClient(toy_reply({}), name='toy', prefill=body, logprob=None if v is None else TOY_LOGPROB)  # a verifier may read likelihoods: the double reports one
+        c = SolveContext(p, Meter(_TracedClient(llm, log)), ex, n, cfg, None, {} if v is None else dict(verifier=v), body=body)
         async def hidden(code): return ex.run(code, [*p.visible_tests, CallTest(call=TOY_HIDDEN[p.entry_point][0], expected=TOY_HIDDEN[p.entry_point][1])]).passed
         try: out = await (_oracle(c, hidden) if strategy == 'oracle' else _samples(c) if strategy == 'sample' else make_agent(strategy).run(c))
         except Exception as e: log.append(['error', f"{type(e).__name__}: {e}"]); return
@@ -247,16 +252,26 @@ def settings_key(strategy:str, # a name in `STRATEGIES`
 
 _TRACES:dict[tuple,str] = {}
 
+def verifier_key(verifier) -> dict|None:
+    "What names `verifier` in an engine version: its kind and its saved state (weights, threshold) where it has one; None for none."
+    if verifier is None: return None
+    st = verifier.state() if callable(getattr(verifier, 'state', None)) else None
+    return dict(kind=getattr(verifier, 'kind', type(verifier).__name__), state=json.loads(json.dumps(st, sort_keys=True, default=str)))
+
 def engine_version(strategy:str, # a name in `STRATEGIES`
                    cfg:Config, # the settings the strategy runs with
                    body:bool|None=None, # whether the run asks for function bodies (`llm.body_ok` of its client; None: as `cfg.llm.generation` says)
+                   verifier=None, # the verifier its searches ask (counts only with a `verify_*` setting on)
                   ) -> str:
-    "Short hash of what `strategy` does (`behaviour_trace`, cached per process) and of the settings that decide it (`settings_key`)."
+    "Short hash of what `strategy` does (`behaviour_trace`, cached per process) and of the settings that decide it (`settings_key`), with the verifier it asks."
     env = tuple(sorted((k, v) for k, v in os.environ.items() if k.startswith('MCTS_CODEGEN_')))  # the presets an agent builds read them
     body = cfg.llm.generation == 'body' if body is None else body
-    key = (strategy, cfg.model_dump_json(), env, body)
-    if key not in _TRACES: _TRACES[key] = hashlib.sha256(json.dumps(behaviour_trace(strategy, cfg, body=body), sort_keys=True, default=str).encode()).hexdigest()
-    return hashlib.sha256(json.dumps(dict(strategy=strategy, trace=_TRACES[key], settings=settings_key(strategy, cfg)), sort_keys=True).encode()).hexdigest()[:10]
+    v = verifier if cfg.experimental.verifying else None
+    vk = verifier_key(v)
+    key = (strategy, cfg.model_dump_json(), env, body, json.dumps(vk, sort_keys=True))
+    if key not in _TRACES: _TRACES[key] = hashlib.sha256(json.dumps(behaviour_trace(strategy, cfg, body=body, verifier=v), sort_keys=True, default=str).encode()).hexdigest()
+    d = dict(strategy=strategy, trace=_TRACES[key], settings=settings_key(strategy, cfg)) | ({} if vk is None else dict(verifier=vk))  # without one: the versions of before
+    return hashlib.sha256(json.dumps(d, sort_keys=True).encode()).hexdigest()[:10]
 
 # %% ../nbs/19_benchmark.ipynb #2f8abb25
 class CacheClock:
@@ -320,7 +335,7 @@ async def run_problem(strategy:str, # a name in `STRATEGIES`
                       prompt_tokens=meter.prompt_tokens, completion_tokens=meter.completion_tokens,
                       wall_time=round(wall := time.perf_counter() - t0, 4), iterations=out.iterations, error=err, stats=out.stats,
                       visible_tests=len(problem.visible_tests), llm_time_miss=round(clock.miss_time, 4),
-                      wall_time_nocache=round(max(0.0, wall - clock.hit_time), 4), engine_version=engine_version(strategy, cfg, c.body))
+                      wall_time_nocache=round(max(0.0, wall - clock.hit_time), 4), engine_version=engine_version(strategy, cfg, c.body, verifier))
     if err is None:
         # The strategy has finished. Only now is the hidden test read, and only to score.
         if out.samples is None:
@@ -620,7 +635,7 @@ def run_benchmark(strategies:str|list[str]='greedy', # names or comma lists (see
     local = bool(spec) and spec.startswith('local:')
     client = get_client(spec, cfg.llm) if spec and not local and engine == 'local' else None  # a server's client: built once, probed once, then the pool's
     body = cfg.llm.generation == 'body' if local else run_sync(body_ok(client or (get_client(spec, cfg.llm) if spec else llm)))  # bodies or whole functions, as the rows' versions say; an embedded model always continues a prefilled answer
-    plan = {s: _pending(folder, s, recs, n, seed, resume, engine_version(s, cfg, body)) for s in names}
+    plan = {s: _pending(folder, s, recs, n, seed, resume, engine_version(s, cfg, body, verifier)) for s in names}
     pool, own_exec, results = None, None, {}
     try:
         for s in names:

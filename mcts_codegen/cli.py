@@ -248,6 +248,7 @@ def solve(problems:list[str]=typer.Argument(..., help="`.py` stubs, `.json`/`.js
     from mcts_codegen.loaders import load_problems
     try: probs = _checked(load_problems(problems), None, cfg)
     except (FileNotFoundError, ValueError, KeyError) as e: _fail(str(e))
+    nets = _nets(value_net or cfg.experimental.nets) | _verifier(verifier or cfg.experimental.verifier, cfg)  # a bad folder is bad input, found before the model loads
     client = _client(cfg)
     _checked(probs, client, cfg)  # sizes, now that an embedded model's tokenizer is loaded
     results, used = [], []
@@ -255,7 +256,6 @@ def solve(problems:list[str]=typer.Argument(..., help="`.py` stubs, `.json`/`.js
     try: rec = collector_for(cfg, llm=cfg.llm.spec)
     except OSError as e: _fail(f"--data-dir {data_dir}: {e.strerror or e}")
     if rec is not None: typer.echo(f"recording training data to {rec.path}", err=True)
-    nets = _nets(value_net or cfg.experimental.nets) | _verifier(verifier or cfg.experimental.verifier, cfg)
     idx, ctx, rec = _solve_rag(cfg, rec)
     if cfg.preset == 'AUTO':  # the orchestrator's meta-controller routes each problem: greedy first, then the strategy it picks
         from mcts_codegen.orchestrator import UnifiedSearchOrchestrator as MCTSEngine

@@ -140,6 +140,9 @@ class MCTSEngine:
         self.reflector, self.value_model, self.policy_model, self.recorder = reflector, value_model, policy_model, recorder
         self.variations, self.verifier = variations, verifier
         x = self.cfg.experimental
+        if verifier is None and x.verifying:
+            warnings.warn("experimental.verify_* settings are on but the engine was given no verifier: the search runs without them; "
+                          "pass verifier=verifier.load_verifier('votes') (or a trained verifier's folder)", stacklevel=2)
         if verifier is not None and x.verifying and (miss := unsupplied(verifier)):
             warnings.warn(f"the verifier reads {' and '.join(miss)} evidence, which a search does not compute while it runs: those features are zeros here, "
                           f"unlike its training rows; train one with {' '.join(f'--drop {g}' if g != 'hidden' else 'without --hidden' for g in miss)} for the search", stacklevel=2)

@@ -66,5 +66,5 @@ EXPERIMENTAL_PRESETS:dict[str,dict[str,dict[str,Any]]] = dict(
     LEVERS=dict(search=_BAL, experimental=dict(fresh='plan', fix='auto', root_min=3, agreement='ties', clean_k=3)),
     PW=dict(search=_BAL, experimental=dict(widening='pw')),
     RAVE=dict(search=_BAL, experimental=dict(rave=10.0)),
-    VERIFIED=dict(search=_BAL, experimental=dict(verify_choice=True, verify_stop=True, verify_weight=0.3)),
+    VERIFIED=dict(search=_BAL, experimental=dict(verifier=Path('votes'), verify_choice=True, verify_stop=True), llm=dict(logprobs=True, batch_decode=True)),
 )

@@ -203,6 +203,9 @@ def test_votes_spend_the_budget_and_submit_the_majority_on_mutated_inputs(ex):
     assert r.exit_code == 2 and 'llm.logprobs=true' in r.output and '--drop' not in r.output  # votes read the likelihood; nothing to retrain
     r = CliRunner().invoke(app, ['bench', '--problems', '0', '--llm', 'openai:x', '--base-url', 'http://127.0.0.1:9', '--verifier', 'votes', '--set', 'llm.logprobs=true'])
     assert r.exit_code == 3, r.output  # accepted; the server at port 9 is not there
+    r = CliRunner().invoke(app, ['solve', 'HumanEval/0', '--preset', 'VERIFIED', '--llm', 'openai:x', '--base-url', 'http://127.0.0.1:9'])
+    assert r.exit_code == 3 and 'verifier on: votes' in r.output, r.output  # the preset names the votes verifier and asks for log-probabilities
+    with pytest.warns(UserWarning, match='no verifier'): MCTSEngine(ScriptedClient([]), create_preset('VERIFIED', executor__workers=1)).close()  # from Python: said, not silent
 
 @pytest.fixture
 def collected(tmp_path):
