@@ -677,6 +677,14 @@ def data_engine() -> list[str]:
 VOTES_ARM = 'verifier-votes_logprobs-true_batch_decode-true_verify_choice-true_verify_stop-true'  # mcts-balanced with `--verifier votes`, verify_choice and verify_stop
 SAME_LLM = 'logprobs-true_batch_decode-true'  # mcts-balanced with the same llm settings and no verifier
 
+def pool_known(r:dict) -> bool:
+    "Whether bench row `r` says what its search's visible-passing pool held: scored (`pool_passed`), or empty because nothing passed the visible tests (rows written before the bench scored the pool: unknown)."
+    return r.get('pool_passed') is not None or not visible_pass(r)
+
+def pool_right(r:dict) -> bool:
+    "Whether the pool of bench row `r` held a program that passes the hidden test."
+    return any(r.get('pool_passed') or ())
+
 def votes_rows() -> tuple[dict, list[tuple[str, dict]], int]:
     "The votes arm's test rows by problem; the arms it is compared with (name, rows by problem; only those with rows); how many test problems the corpus has."
     split = {r['task_id']: r['split'] for r in jsonl(ROOT/'data'/'corpus'/'corpus.jsonl')}
@@ -710,14 +718,14 @@ def votes_search() -> list[str]:
            "solves and the other does not, and the reverse (McNemar p). The hidden tests only score the rows.", '']
     out += md(['strategy', 'solved', 'fooled (visible pass, hidden fail)', 'votes arm won', 'votes arm lost', 'p', 'completions', 'generated tokens', 'median s (cache-free)', 'engine'],
               [row('mcts-balanced + votes', v)] + [row(n, rs, v) for n, rs in others])
-    pools = [(n, [r for r in rs.values() if r['task_id'] in v and (r.get('pool_passed') or not visible_pass(r))])
+    pools = [(n, [r for r in rs.values() if r['task_id'] in v and pool_known(r)])
              for n, rs in [('mcts-balanced + votes', v)] + others if any(r.get('pool_passed') for r in rs.values())]
     if pools:  # rows written before the pool was scored lack it (a visible-passing submission with no pool): left out
         out += ['', "The choosing gap inside each search: every distinct program that passed the visible tests during the search, scored on the "
                 "hidden test after it ended (rows written before the bench scored the pool are left out).", '']
         out += md(['strategy', 'problems', 'a visible-passing program', 'a right one among them', 'submitted a right one', 'share of them right, where one is'],
-                  [[n, len(g), sum(bool(r.get('pool_passed')) for r in g), k := sum(any(r.get('pool_passed') or ()) for r in g), sum(r['passed'] for r in g if any(r.get('pool_passed') or ())),
-                    f"{sum(sum(r['pool_passed']) / len(r['pool_passed']) for r in g if any(r.get('pool_passed') or ())) / max(1, k):.2f}"] for n, g in pools])
+                  [[n, len(g), sum(bool(r.get('pool_passed')) for r in g), k := sum(map(pool_right, g)), sum(r['passed'] for r in g if pool_right(r)),
+                    f"{sum(sum(r['pool_passed']) / len(r['pool_passed']) for r in g if pool_right(r)) / max(1, k):.2f}"] for n, g in pools])
     out += stamp('mcts-codegen bench --n 10 --llm local:qwen2.5-coder-1.5b --data data/corpus/corpus.jsonl --out results/corpus --no-cache --concurrency 1 --split test '
                  '--strategy mcts-balanced --set llm.logprobs=true --set llm.batch_decode=true [--verifier votes --set experimental.verify_choice=true --set experimental.verify_stop=true]',
                  [RES/'corpus'/f'{LARGE}+{VOTES_ARM}'] + ([RES/'corpus'/f'{LARGE}+{SAME_LLM}'] if (RES/'corpus'/f'{LARGE}+{SAME_LLM}').is_dir() else []) + [RES/'corpus'/LARGE])
@@ -910,11 +918,11 @@ def search_votes_figures() -> dict:
                  | ({f'{k}_fooled': n, f'{k}_vis': sum(visible_pass(rs[i]) for i in on)} if (n := fooled([rs[i] for i in on])) is not None else {}))
         if keys[name] == 'or':  # where the upper bound solved a problem the votes arm did not: no right program in the arm's own pool, a wrong choice from one that held one, or a pool not recorded
             lost = [v[i] for i in on if rs[i]['passed'] and not v[i]['passed']]
-            scored = [r for r in lost if r.get('pool_passed') is not None or not visible_pass(r)]
-            f.update(sv15_or_nodraw=sum(not any(r.get('pool_passed') or ()) for r in scored), sv15_or_wrong=sum(any(r.get('pool_passed') or ()) for r in scored),
+            scored = [r for r in lost if pool_known(r)]
+            f.update(sv15_or_nodraw=sum(not pool_right(r) for r in scored), sv15_or_wrong=sum(map(pool_right, scored)),
                      sv15_or_unknown=len(lost) - len(scored))
-    g = [v[i] for i in ids if v[i].get('pool_passed') is not None or not visible_pass(v[i])]  # rows written before the pool was scored are left out
-    right = [r for r in g if any(r.get('pool_passed') or ())]
+    g = [v[i] for i in ids if pool_known(v[i])]  # rows written before the pool was scored are left out
+    right = [r for r in g if pool_right(r)]
     return f | dict(sv15_pool_n=len(g), sv15_pool_vis=sum(bool(r.get('pool_passed')) for r in g), sv15_pool_right=len(right), sv15_pool_chosen=sum(r['passed'] for r in right))
 
 def corpus_figures() -> dict:
