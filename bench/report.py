@@ -609,7 +609,7 @@ def data_engine() -> list[str]:
         out += ['### The data engine: candidates collected so far', '']
         out += md(['model', 'split', 'problems', 'candidates', 'distinct', 'generated tokens', 'visible pass', 'hidden pass', 'fooled',
                    'problems with a right one', 'problems with a fooled one'] + ['engine'], rows)
-        out += stamp('mcts-codegen collect --data data/corpus/corpus.jsonl --samples 20 --llm local:MODEL --concurrency 1 --split train|dev [--problems IDS] (the first steps of bash bench/verifier_data.sh MODEL, which resumes them); python bench/candidates_summary.py', [f.parent for f in fs])
+        out += stamp('mcts-codegen collect --data data/corpus/corpus.jsonl --samples 20 --llm local:MODEL --concurrency 1 --split train [--problems IDS], then --samples 10 --split dev and --split test (the first steps of bash bench/verifier_data.sh MODEL, which resumes them); python bench/candidates_summary.py', [f.parent for f in fs])
     if fs := sorted(RES.glob('collect-modes/*/summary.json')):
         rows = [[SIZE.get(f.parent.name, f.parent.name), r['mode'], sum(q['mode'] == r['mode'] and q['problem'] != 'all' for q in rs), r['completions'], r['distinct'], r['refinements'], r['gen_tokens'], ', '.join(r['version'])]
                 for f in fs for rs in [json.loads(f.read_text())] for r in rs if r['problem'] == 'all']
@@ -897,7 +897,18 @@ def votes_figures() -> dict:
     rp, st = t['replay'], t['replay']['stops']
     return ({f'va15_{k}': n(v) for k, v in t.items() if not isinstance(v, dict)} | {f'va15_mixed_{k}': n(v) for k, v in t['mixed_sums'].items()}
             | dict(va15_rp_problems=rp['problems'], va15_rp_oracle=rp['oracle'], va15_mutated=json.loads(p.read_text())['settings']['mutated'])
-            | {f'va15_rp{k}_{c}': n(v) for k, s in st.items() for c, v in s.items()})
+            | {f'va15_rp{k}_{c}': n(v) for k, s in st.items() for c, v in s.items()} | votes_auc(json.loads(p.read_text())))
+
+def votes_auc(probe:dict) -> dict:
+    "AUC among the visible-passing draws of the probe's problems, pooled across problems as the verifier's AUC is (each draw a candidate): votes, likelihood, and both at the weight the folds chose most often (keys `va15_auc_*`)."
+    from mcts_codegen.select import voted
+    from mcts_codegen.verifier import auc
+    a = max(probe['totals']['weights_chosen'].items(), key=lambda kv: kv[1])[0]
+    g = [p['programs'] for p in probe['problems'] if p.get('programs') and p['programs']['votes']]
+    draws = lambda xs: [x for q in g for x, w in zip(xs(q), q['w']) for _ in range(w)]
+    y = draws(lambda q: q['right'])
+    return dict(va15_auc_n=len(y), va15_auc_weight=a, **{f'va15_auc_{k}': f"{auc(y, draws(f)):.2f}" for k, f in
+                (('votes', lambda q: q['votes']), ('lik', lambda q: q['lp']), ('both', lambda q: voted(q['votes'], q['lp'], float(a))))})
 
 def search_votes_figures() -> dict:
     "The figures of the note on votes in the search (the votes arm against the arms without it, corpus test split, 1.5B): keys `sv15_*`, each arm scored on the problems the votes arm has run."
@@ -914,16 +925,28 @@ def search_votes_figures() -> dict:
         f.update({f'{k}_n': len(on), f'{k}_solved': sum(rs[i]['passed'] for i in on), f'{k}_won': sum(v[i]['passed'] and not rs[i]['passed'] for i in on),
                   f'{k}_lost': sum(rs[i]['passed'] and not v[i]['passed'] for i in on), f'{k}_p': ratio(mcnemar([rs[i]['passed'] for i in on], [v[i]['passed'] for i in on])),
                   f'{k}_calls': f"{sum(rs[i]['llm_calls'] for i in on) / len(on):.2f}", f'{k}_tok': f"{tok([rs[i] for i in on]):.0f}",
-                  f'{k}_med': f"{med(rs[i]['wall_time_nocache'] or rs[i]['wall_time'] for i in on):.0f} s"}
+                  f'{k}_med': f"{med(rs[i]['wall_time_nocache'] or rs[i]['wall_time'] for i in on):.0f} s",
+                  f'{k}_engine': ', '.join(sorted({rs[i]['engine_version'] for i in on}))}
                  | ({f'{k}_fooled': n, f'{k}_vis': sum(visible_pass(rs[i]) for i in on)} if (n := fooled([rs[i] for i in on])) is not None else {}))
         if keys[name] == 'or':  # where the upper bound solved a problem the votes arm did not: no right program in the arm's own pool, a wrong choice from one that held one, or a pool not recorded
             lost = [v[i] for i in on if rs[i]['passed'] and not v[i]['passed']]
             scored = [r for r in lost if pool_known(r)]
             f.update(sv15_or_nodraw=sum(not pool_right(r) for r in scored), sv15_or_wrong=sum(map(pool_right, scored)),
                      sv15_or_unknown=len(lost) - len(scored))
-    g = [v[i] for i in ids if pool_known(v[i])]  # rows written before the pool was scored are left out
-    right = [r for r in g if pool_right(r)]
-    return f | dict(sv15_pool_n=len(g), sv15_pool_vis=sum(bool(r.get('pool_passed')) for r in g), sv15_pool_right=len(right), sv15_pool_chosen=sum(r['passed'] for r in right))
+    def pool(k, rs):  # the choosing gap inside the searches; rows written before the pool was scored are left out
+        g = [r for r in rs if pool_known(r)]
+        right = [r for r in g if pool_right(r)]
+        return {f'{k}_pool_n': len(g), f'{k}_pool_vis': sum(bool(r.get('pool_passed')) for r in g), f'{k}_pool_right': len(right), f'{k}_pool_chosen': sum(r['passed'] for r in right)}
+    o = dict(others)
+    same, mb = o.get('mcts-balanced, same llm settings, no verifier', {}), o.get('mcts-balanced', {})
+    both = [i for i in ids if i in same and pool_known(v[i]) and pool_known(same[i])]  # the two pools on the same problems
+    f |= pool('sv15', [v[i] for i in ids]) | pool('sv15_same', [same[i] for i in ids if i in same]) | pool('sv15_bp', [v[i] for i in both]) | pool('sv15_bp_same', [same[i] for i in both])
+    if same and mb:  # the llm settings alone: the same-settings arm against mcts-balanced
+        on = [i for i in ids if i in same and i in mb]
+        f.update(sv15_same_mb_won=sum(same[i]['passed'] and not mb[i]['passed'] for i in on), sv15_same_mb_lost=sum(mb[i]['passed'] and not same[i]['passed'] for i in on),
+                 sv15_same_mb_p=ratio(mcnemar([mb[i]['passed'] for i in on], [same[i]['passed'] for i in on])),
+                 sv15_same_cost=f"{float(f['sv15_calls']) / float(f['sv15_same_calls']):.1f}×")
+    return f
 
 def corpus_figures() -> dict:
     "The figures of the notes on the corpus baselines so far: each model's best-of-n (`cb`), mcts-balanced (`cm`) and oracle@10 (`co`) against its greedy answer, per split (dev keys as `cb05_*`, test keys as `cb05t_*`) on the problems both have rows for."

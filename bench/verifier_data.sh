@@ -2,8 +2,10 @@
 # Issue 34 end to end for one embedded model: the data engine's candidates on the corpus (train with hidden verdicts,
 # dev and test without), then the verifier fitted on train, chosen on dev, and scored on test with its ablations into
 # results/verifier/<model>/eval.json. Resumable and locked: rerun it and every step skips what is done (a killed
-# collection loses no finished problem). Fresh samples, --samples per problem besides the greedy answer (default 20:
-# 345 train problems x 21 = 7,245 labelled candidates), model-written inputs, one problem at a time.
+# collection loses no finished problem). Fresh samples besides the greedy answer, model-written inputs, one problem at
+# a time: SAMPLES per train problem (default 20: 345 train problems x 21 = 7,245 labelled candidates), EVAL_SAMPLES per
+# dev and test problem (default 10: the search's budget is ten completions, so these candidates are drawn as a search
+# would draw them, and twice as many problems fit in an hour; AUC varies more with problems than with draws).
 #   bash bench/verifier_data.sh [model]     (qwen2.5-coder-1.5b, the default, or qwen2.5-coder-0.5b)
 #   RUNS=/elsewhere SAMPLES=30 bash bench/verifier_data.sh qwen2.5-coder-0.5b
 # The candidates go to data/candidates/<model>/ (RUNS overrides): the project's own training data, committed after each
@@ -15,9 +17,9 @@ cd "$(dirname "$0")/.."
 M=${1:-qwen2.5-coder-1.5b}
 R=${RUNS:-data/candidates}/$M  # committed: runs/ is not, and a new checkout would lose hours of collection
 P=data/corpus/corpus.jsonl
-C="mcts-codegen collect --data $P --samples ${SAMPLES:-20} --llm local:$M --out $R --concurrency 1"
-$C --split train --exclude results/corpus
-$C --split dev
-$C --split test
+C="mcts-codegen collect --data $P --llm local:$M --out $R --concurrency 1"
+$C --samples "${SAMPLES:-20}" --split train --exclude results/corpus
+$C --samples "${EVAL_SAMPLES:-10}" --split dev
+$C --samples "${EVAL_SAMPLES:-10}" --split test
 mcts-codegen verifier train --data "$R" --problems $P --out "runs/verifier/$M"
 mcts-codegen verifier eval --data "$R" --problems $P --model "runs/verifier/$M" --name "$M" --split test --ablation
