@@ -892,12 +892,13 @@ def choice_figures() -> dict:
 def votes_figures() -> dict:
     "The figures of the note on choosing by votes on mutated inputs (bench/choice_probe.py --mutated 48, the 1.5B model's train candidates): keys `va15_*`."
     if not (p := RES/'verifier'/LARGE/'choice_probe_agreement.json').is_file(): return {}
-    t = json.loads(p.read_text())['totals']
+    probe = json.loads(p.read_text())
+    t = probe['totals']
     n = lambda v: int(v) if float(v).is_integer() else v
     rp, st = t['replay'], t['replay']['stops']
     return ({f'va15_{k}': n(v) for k, v in t.items() if not isinstance(v, dict)} | {f'va15_mixed_{k}': n(v) for k, v in t['mixed_sums'].items()}
-            | dict(va15_rp_problems=rp['problems'], va15_rp_oracle=rp['oracle'], va15_mutated=json.loads(p.read_text())['settings']['mutated'])
-            | {f'va15_rp{k}_{c}': n(v) for k, s in st.items() for c, v in s.items()} | votes_auc(json.loads(p.read_text())))
+            | dict(va15_rp_problems=rp['problems'], va15_rp_oracle=rp['oracle'], va15_mutated=probe['settings']['mutated'])
+            | {f'va15_rp{k}_{c}': n(v) for k, s in st.items() for c, v in s.items()} | votes_auc(probe))
 
 def votes_auc(probe:dict) -> dict:
     "AUC among the visible-passing draws of the probe's problems, pooled across problems as the verifier's AUC is (each draw a candidate): votes, likelihood, and both at the weight the folds chose most often (keys `va15_auc_*`)."
@@ -909,6 +910,11 @@ def votes_auc(probe:dict) -> dict:
     y = draws(lambda q: q['right'])
     return dict(va15_auc_n=len(y), va15_auc_weight=a, **{f'va15_auc_{k}': f"{auc(y, draws(f)):.2f}" for k, f in
                 (('votes', lambda q: q['votes']), ('lik', lambda q: q['lp']), ('both', lambda q: voted(q['votes'], q['lp'], float(a))))})
+
+def paired_counts(k:str, new:dict, old:dict, ids:list) -> dict:
+    "Problems `new` solves and `old` does not (`k_won`), the reverse (`k_lost`), and the exact McNemar p (`k_p`), on `ids`."
+    return {f'{k}_won': sum(new[i]['passed'] and not old[i]['passed'] for i in ids), f'{k}_lost': sum(old[i]['passed'] and not new[i]['passed'] for i in ids),
+            f'{k}_p': ratio(mcnemar([old[i]['passed'] for i in ids], [new[i]['passed'] for i in ids]))}
 
 def search_votes_figures() -> dict:
     "The figures of the note on votes in the search (the votes arm against the arms without it, corpus test split, 1.5B): keys `sv15_*`, each arm scored on the problems the votes arm has run."
@@ -922,8 +928,7 @@ def search_votes_figures() -> dict:
     keys = {'mcts-balanced, same llm settings, no verifier': 'same', 'mcts-balanced': 'mb', 'best-of-n (N=10)': 'bn', 'greedy': 'gr', 'oracle@10 (upper bound)': 'or'}
     for name, rs in others:
         k, on = f"sv15_{keys[name]}", [i for i in ids if i in rs]
-        f.update({f'{k}_n': len(on), f'{k}_solved': sum(rs[i]['passed'] for i in on), f'{k}_won': sum(v[i]['passed'] and not rs[i]['passed'] for i in on),
-                  f'{k}_lost': sum(rs[i]['passed'] and not v[i]['passed'] for i in on), f'{k}_p': ratio(mcnemar([rs[i]['passed'] for i in on], [v[i]['passed'] for i in on])),
+        f.update({f'{k}_n': len(on), f'{k}_solved': sum(rs[i]['passed'] for i in on), **paired_counts(k, v, rs, on),
                   f'{k}_calls': f"{sum(rs[i]['llm_calls'] for i in on) / len(on):.2f}", f'{k}_tok': f"{tok([rs[i] for i in on]):.0f}",
                   f'{k}_med': f"{med(rs[i]['wall_time_nocache'] or rs[i]['wall_time'] for i in on):.0f} s",
                   f'{k}_engine': ', '.join(sorted({rs[i]['engine_version'] for i in on}))}
@@ -943,9 +948,7 @@ def search_votes_figures() -> dict:
     f |= pool('sv15', [v[i] for i in ids]) | pool('sv15_same', [same[i] for i in ids if i in same]) | pool('sv15_bp', [v[i] for i in both]) | pool('sv15_bp_same', [same[i] for i in both])
     if same and mb:  # the llm settings alone: the same-settings arm against mcts-balanced
         on = [i for i in ids if i in same and i in mb]
-        f.update(sv15_same_mb_won=sum(same[i]['passed'] and not mb[i]['passed'] for i in on), sv15_same_mb_lost=sum(mb[i]['passed'] and not same[i]['passed'] for i in on),
-                 sv15_same_mb_p=ratio(mcnemar([mb[i]['passed'] for i in on], [same[i]['passed'] for i in on])),
-                 sv15_same_cost=f"{float(f['sv15_calls']) / float(f['sv15_same_calls']):.1f}×")
+        f.update(paired_counts('sv15_same_mb', same, mb, on), sv15_same_cost=f"{float(f['sv15_calls']) / float(f['sv15_same_calls']):.1f}×")
     return f
 
 def corpus_figures() -> dict:
