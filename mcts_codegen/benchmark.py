@@ -1,4 +1,4 @@
-"""Score search strategies on HumanEval by an honest protocol — visible tests in, one hidden check out — with the budget beside every score, resumable runs, and local or Ray execution.
+"""Score search strategies on HumanEval, or any problem file in its format, by an honest protocol — visible tests in, one hidden check out — with the budget beside every score, resumable runs, and local or Ray execution.
 
 Docs: https://mcts-codegen.github.io/mcts_codegen/benchmark.html.md"""
 

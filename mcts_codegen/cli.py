@@ -355,7 +355,7 @@ def bench(problems:Optional[str]=typer.Option(None, help="problem ids and ranges
           sets:Optional[list[str]]=typer.Option(None, '--set', help="search setting for every strategy, e.g. --set search.fix=repair, or llm.tree_sample=1 for prefix-tree sampling (repeatable; an ablation arm: results go to OUT/<llm>+<settings>/ unless --tag)"),
           allow_mixed:bool=typer.Option(False, '--allow-mixed', help="summarise results of one strategy that come from several engine versions (the table's engine column says so)"),
           quiet:bool=typer.Option(False, '--quiet', '-q', help="no progress bars")):
-    """Score search strategies on HumanEval: visible tests in, one hidden check out, the budget beside every score. Needs --problems (or --data FILE): a bare bench never starts an hours-long run.
+    """Score search strategies on HumanEval or a problem file (--data): visible tests in, one hidden check out, the budget beside every score. Needs --problems (or --data FILE): a bare bench never starts an hours-long run.
     Exit code 0: done; 1: some problems failed to run; 2: bad input; 3: LLM unavailable."""
     from mcts_codegen.benchmark import run_benchmark, summary_table, results_name, bench_config, parse_strategies, verifier_tag
     from mcts_codegen.records import FolderLocked
@@ -445,7 +445,7 @@ def _collect_candidates(data, split, problems, llm, base_url, out, preset, n_ite
 
 # %% ../nbs/24_cli.ipynb #39a776b0
 @app.command()
-def collect(problems:Optional[str]=typer.Option(None, help="HumanEval ids and ranges: 0-79, 0-9,42, HumanEval/3 (required: all 164 take hours)"),
+def collect(problems:Optional[str]=typer.Option(None, help="problem ids and ranges: 0-79, 0-9,42, HumanEval/3, or ids of the --data file (required without --data: all 164 HumanEval problems take hours)"),
             llm:str=typer.Option('local:qwen2.5-coder-1.5b', help="LLM spec: local:qwen2.5-coder-1.5b, local:qwen2.5-coder-0.5b, local:/path.gguf, openai:MODEL"),
             base_url:Optional[str]=typer.Option(None, help="OpenAI-compatible server URL (default: OPENAI_BASE_URL)"),
             api_key_env:Optional[str]=typer.Option(None, help=_KEY_ENV_HELP),
@@ -467,7 +467,7 @@ def collect(problems:Optional[str]=typer.Option(None, help="HumanEval ids and ra
             engine:str=typer.Option('local', help="with --data: local (asyncio tasks here) or ray (actors on a Ray cluster)"),
             ray_address:Optional[str]=typer.Option(None, help="with --engine ray: the cluster's address, e.g. HEAD_IP:6379 (default: a local Ray)"),
             refine:bool=typer.Option(False, '--refine/--no-refine', help="with --data: let the search refine programs (default: every completion after the greedy one is a fresh sample, 8 to a request; the embedded models' refinements mostly copy their parent)")):
-    """Record searches on HumanEval problems (visible tests only) as JSONL training data; with --data FILE --split train, every candidate program with its evidence and hidden verdict (--split dev|test: without it). Needs --problems (or --data): a bare collect never starts an hours-long run.
+    """Record searches on HumanEval or a problem file (--data), visible tests only, as JSONL training data; with --data FILE --split train, every candidate program with its evidence and hidden verdict (--split dev|test: without it). Needs --problems (or --data): a bare collect never starts an hours-long run.
     Exit code 0: done; 1: some problems failed; 2: bad input; 3: LLM unavailable."""
     from mcts_codegen.collector import run_collect
     from mcts_codegen.records import RunLock, FolderLocked
