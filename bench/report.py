@@ -959,9 +959,7 @@ def corpus_figures() -> dict:
     def paired(k, new, old):  # won, lost and McNemar p of `new` against `old` on the problems both have; `_lostfooled`: the losses where `new` stopped at a wrong program that passed every visible test (not for oracle, which runs none)
         ids = sorted(set(new) & set(old))
         lost = [i for i in ids if old[i]['passed'] and not new[i]['passed']]
-        return {f'{k}_won': sum(new[i]['passed'] and not old[i]['passed'] for i in ids), f'{k}_lost': len(lost),
-                f'{k}_p': ratio(mcnemar([old[i]['passed'] for i in ids], [new[i]['passed'] for i in ids]))} | \
-               ({f'{k}_lostfooled': sum(visible_pass(new[i]) for i in lost)} if fooled([new[i] for i in ids]) is not None else {})
+        return paired_counts(k, new, old, ids) | ({f'{k}_lostfooled': sum(visible_pass(new[i]) for i in lost)} if fooled([new[i] for i in ids]) is not None else {})
     for tag, m in (('05', SMALL), ('15', LARGE)):
         d = RES/'corpus'/m
         for sp, sfx in (('dev', ''), ('test', 't')):
