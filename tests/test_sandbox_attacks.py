@@ -127,8 +127,11 @@ def test_allocate_10gb(ex):
     assert r.status == 'memory' and _rss_mb() - rss < 50
 
 def test_gradual_growth(ex):
+    "Growing 1 MB at a time must end at the memory limit, not at the deadline."
+    # ~0.2 s on a quiet machine, but starved CI runners passed the battery's 1.5 s deadline first (status 'timeout', three runs
+    # in a row): a 30 s deadline for this run leaves the memory limit as the only thing that can end it.
     code = 'def f():\n    l = []\n    while True: l.append(b"x" * 2**20)\n'
-    assert attack(ex, 'gradual growth (1 MB steps)', code, [('f()', 1)]).status == 'memory'
+    assert attack(ex, 'gradual growth (1 MB steps)', code, [('f()', 1)], timeout=30).status == 'memory'
 
 # ---- filesystem ----
 
