@@ -760,7 +760,7 @@ def verifier_train(data:list[Path]=typer.Option(..., '--data', help="candidate r
 @verifier_app.command('eval')
 def verifier_eval(data:list[Path]=typer.Option(..., '--data', help="candidate rows (JSONL files or collect folders, repeatable)"),
                   model:Path=typer.Option(..., '--model', help="folder of a trained verifier"),
-                  name:Optional[str]=typer.Option(None, '--name', help="the code model's name: figures go to OUT/NAME/eval.json (default: the --model folder's name)"),
+                  name:Optional[str]=typer.Option(None, '--name', help="the code model's name: figures go to OUT/NAME/eval.json, or SPLIT_eval.json for a dev or train split (default: the --model folder's name)"),
                   split:str=typer.Option('test', help="the split evaluated: test (report), dev or train"),
                   out:Path=typer.Option(Path('results/verifier'), help="results root"),
                   with_ablation:bool=typer.Option(False, '--ablation', help="also the ablation table (baselines, the verifier less each feature group; retrains on the train and dev rows)"),

@@ -24,7 +24,7 @@ __all__ = ['CANDIDATE_FIELDS', 'RENAMES', 'STATIC', 'AGREEMENT', 'LIKELIHOOD', '
            'HiddenState', 'LlamaHiddenState', 'add_hidden', 'embed_rows', 'synth_candidates', 'fit_logistic', 'auc',
            'keep_threshold', 'LogisticVerifier', 'VotesVerifier', 'save_verifier', 'load_verifier', 'read_candidates',
            'unlabelled', 'groups_of', 'split_rows', 'split_tables', 'visible_all', 'train_verifier', 'fooled_caught',
-           'reliability', 'metrics', 'evaluate', 'write_eval', 'plot_reliability', 'ablation']
+           'reliability', 'fooled_examples', 'metrics', 'evaluate', 'write_eval', 'plot_reliability', 'ablation']
 
 # %% ../nbs/16b_verifier.ipynb #fab36d51
 CANDIDATE_FIELDS:dict[str,str] = dict(
@@ -583,6 +583,20 @@ def reliability(y, s, bins:int=10) -> list[dict]:
 
 def _r(x): return None if x is None else round(x, 4)
 
+def fooled_examples(rows:list[dict], # labelled, normalised rows
+                    s, # their scores
+                    threshold:float, # flag below this (the verifier's, chosen on dev)
+                    n:int=2, # examples of each kind
+                    chars:int=1500, # of each program
+                   ) -> dict:
+    "The `n` fooled programs (visible-passing, wrong) doubted most (caught) and trusted most (missed), each with its problem, score and code."
+    vis = visible_all(rows)
+    fooled = [(float(p), r) for r, p, v in zip(rows, s, vis) if v and not label_of(r)]
+    ex = lambda xs: [dict(problem_id=r['problem_id'], score=round(p, 4), code=r['code'][:chars]) for p, r in xs[:n]]
+    return dict(fooled=len(fooled), caught=sum(p < threshold for p, _ in fooled),
+                doubted_most=ex(sorted((x for x in fooled if x[0] < threshold), key=lambda x: x[0])),
+                trusted_most=ex(sorted((x for x in fooled if x[0] >= threshold), key=lambda x: -x[0])))
+
 def metrics(y, s, vis, threshold:float|None=None) -> dict:
     "auc_all, auc_visible_pass, fooled_caught (and at `threshold`) of scores `s`."
     y, s, vis = np.asarray(y, bool), np.asarray(s, float), np.asarray(vis, bool)
@@ -602,14 +616,14 @@ def evaluate(v:LogisticVerifier, # the verifier
     ece = sum(b['n'] * abs(b['score'] - b['passed']) for b in rel) / len(s)
     return metrics(y, s, vis, v.threshold) | dict(candidates=len(rs), problems=len({r['problem_id'] for r in rs}), split=split,
                 visible_pass=int(vis.sum()), fooled=int((vis & ~y).sum()), threshold=round(v.threshold, 4), ece=round(ece, 4),
-                reliability=rel, verifier=v.meta)
+                reliability=rel, examples=fooled_examples(rs, s, v.threshold), verifier=v.meta)
 
 def write_eval(d:dict, # what `evaluate` returned (and anything else, e.g. the ablation table)
                model:str, # the code model's name, e.g. qwen2.5-coder-1.5b
                out:str|Path='results/verifier', # root folder
               ) -> Path:
-    "Write `d` to `out/<model>/eval.json` (atomically); returns the file."
-    f = Path(out)/re.sub(r'[^\w.+-]+', '-', model.split(':')[-1])/'eval.json'
+    "Write `d` to `out/<model>/eval.json` (a test split; another split `<split>_eval.json`), atomically; returns the file."
+    f = Path(out)/re.sub(r'[^\w.+-]+', '-', model.split(':')[-1])/('eval.json' if d.get('split', 'test') == 'test' else f"{d['split']}_eval.json")
     _atomic_text(f, json.dumps(d, indent=1, default=str))
     return f
 
