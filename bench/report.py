@@ -630,6 +630,26 @@ def data_engine() -> list[str]:
                   [[t['scorer'], t['auc_all'], t['auc_visible_pass'], t['fooled_caught'] if t.get('fooled_caught_at_dev') is None else t['fooled_caught_at_dev']]
                    + ([t['chosen']] if ch else []) for t in d['table']])
         out += stamp(f'python bench/verifier_cv.py --data data/candidates/{f.parent.name} --folds {d["folds"]}{" --visible-only" if d.get("visible_only") else ""} --out {f.relative_to(ROOT)}', [f])
+    for d in sorted({f.parent for f in RES.glob('verifier/*/*eval.json')}):
+        ev = {sp: json.loads(f.read_text()) for sp in ('dev', 'test') if (f := d/('eval.json' if sp == 'test' else 'dev_eval.json')).is_file()}
+        if not ev: continue
+        m, v = SIZE.get(d.name, d.name), next(iter(ev.values()))['verifier']
+        out += [f"### The verifier on the corpus, {m}: trained on train, chosen on dev, reported on test", '',
+                f"Trained on {v['train_rows']} candidates of {v['train_problems']} train problems (their hidden verdicts the labels); its penalty (l2 {v['l2']}) "
+                f"and its threshold ({next(iter(ev.values()))['threshold']}, the score that keeps {v['keep']:.0%} of dev's visible-passing right programs) chosen on dev. "
+                "Dev and test rows were collected without hidden verdicts and are labelled in memory, by their hidden tests, for these figures only. "
+                "Fooled caught: the share of visible-passing wrong programs scored below the threshold that keeps 95% of the evaluated split's visible-passing right ones; "
+                "at the dev threshold: below the verifier's own, which a search would use. ECE: expected calibration error over ten bins (the verifier's page plots them). "
+                "The goal (issue 34) is an AUC among visible-passing candidates of at least 0.85 on test.", '']
+        out += md(['split', 'problems', 'candidates', 'visible pass', 'fooled', 'AUC, all', 'AUC, visible pass', 'fooled caught', 'fooled caught, dev threshold', 'ECE'],
+                  [[sp, e['problems'], e['candidates'], e['visible_pass'], e['fooled'], e['auc_all'], e['auc_visible_pass'], e['fooled_caught'], e['fooled_caught_at_dev'], e['ece']] for sp, e in ev.items()])
+        if abl := {sp: {t['scorer']: t for t in e['ablation']} for sp, e in ev.items() if e.get('ablation')}:
+            out += ['', "The ablation, on the same candidates: each baseline reads one feature; each `verifier −` row is retrained on train, and chosen on dev, without that feature group.", '']
+            out += md(['scorer', *(f'{sp}: {c}' for sp in abl for c in ('AUC, all', 'AUC, visible pass', 'fooled caught'))],
+                      [[n, *(abl[sp][n][k] for sp in abl for k in ('auc_all', 'auc_visible_pass', 'fooled_caught'))] for n in next(iter(abl.values()))])
+        out += stamp(f"mcts-codegen verifier train --data data/candidates/{d.name} --problems data/corpus/corpus.jsonl --out runs/verifier/{d.name}; "
+                     f"mcts-codegen verifier eval --data data/candidates/{d.name} --problems data/corpus/corpus.jsonl --model runs/verifier/{d.name} --split SPLIT --ablation",
+                     [d/('eval.json' if sp == 'test' else 'dev_eval.json') for sp in ev])
     for h in sorted(RES.glob('verifier/*/hidden')):
         runs, cen = hidden_runs(h)
         if not runs: continue
@@ -880,7 +900,23 @@ def figures() -> dict:
     if (c := choice(humaneval(LARGE))) is not None:
         a, m = subset(humaneval(LARGE)['mcts-select'], '0-81'), subset(humaneval(LARGE)['mcts-balanced'], '0-81')
         f.update(select_fooled=len(c['fooled']), select_fixed=len(c['fixed']), select_tokens=f"{a.tokens_mean / m.tokens_mean:.1f}×")
-    return f | later_figures() | body_figures() | choice_figures() | votes_figures() | search_votes_figures() | hidden_figures() | corpus_figures()
+    return f | later_figures() | body_figures() | choice_figures() | votes_figures() | search_votes_figures() | hidden_figures() | corpus_figures() | verifier_eval_figures()
+
+def verifier_eval_figures() -> dict:
+    "The figures of the note on the verifier's corpus test split (results/verifier/<1.5B>/eval.json and dev_eval.json): keys `ve15_*`."
+    f = {}
+    for sp, name in (('test', 'eval.json'), ('dev', 'dev_eval.json')):
+        if not (p := RES/'verifier'/LARGE/name).is_file(): continue
+        e = json.loads(p.read_text())
+        f |= {f've15_{sp}_{k}': e[k] for k in ('auc_all', 'auc_visible_pass', 'fooled_caught', 'fooled_caught_at_dev', 'candidates', 'problems', 'visible_pass', 'fooled', 'ece', 'threshold')}
+        f |= {f've15_{sp}_{k}': e['verifier'][k] for k in ('train_rows', 'train_problems')}
+        tab = {t['scorer']: t for t in e.get('ablation', [])}
+        f |= {f"ve15_{sp}_abl_{n.replace('verifier − ', 'no_').replace(' alone', '').replace('visible pass fraction', 'visible')}": t['auc_visible_pass'] for n, t in tab.items()}
+        if ex := e.get('examples'): f |= {f've15_{sp}_caught_n': ex['caught'], f've15_{sp}_fooled_n': ex['fooled'], f've15_{sp}_trusted_score': ex['trusted_most'][0]['score'] if ex['trusted_most'] else None}
+        top = [b for b in e['reliability'] if b['lo'] >= 0.8]
+        if n := sum(b['n'] for b in top):
+            f |= {f've15_{sp}_top_n': n, f've15_{sp}_top_score': f"{sum(b['n'] * b['score'] for b in top) / n:.2f}", f've15_{sp}_top_passed': f"{sum(b['n'] * b['passed'] for b in top) / n:.2f}"}
+    return f
 
 def choice_figures() -> dict:
     "The figures of the note on choosing among visible-passing programs (bench/choice_probe.py, the 1.5B model's train candidates)."
