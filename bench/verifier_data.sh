@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Issue 34 end to end for one embedded model: the data engine's candidates on the corpus (train with hidden verdicts,
 # dev and test without), then the verifier fitted on train, chosen on dev, and scored on test with its ablations into
-# results/verifier/<model>/eval.json. Resumable and locked: rerun it and every step skips what is done (a killed
+# results/verifier/<model>/eval.json (and dev's into dev_eval.json). Resumable and locked: rerun it and every step skips what is done (a killed
 # collection loses no finished problem). Fresh samples besides the greedy answer, model-written inputs, one problem at
 # a time: SAMPLES per train problem (default 20: 345 train problems x 21 = 7,245 labelled candidates), EVAL_SAMPLES per
 # dev and test problem (default 10: the search's budget is ten completions, so these candidates are drawn as a search
@@ -23,3 +23,4 @@ $C --samples "${EVAL_SAMPLES:-10}" --split dev
 $C --samples "${EVAL_SAMPLES:-10}" --split test
 mcts-codegen verifier train --data "$R" --problems $P --out "runs/verifier/$M"
 mcts-codegen verifier eval --data "$R" --problems $P --model "runs/verifier/$M" --name "$M" --split test --ablation
+mcts-codegen verifier eval --data "$R" --problems $P --model "runs/verifier/$M" --name "$M" --split dev --ablation  # dev_eval.json, beside the test figures
