@@ -13,6 +13,7 @@ import argparse, difflib, functools, json, statistics, sys
 from pathlib import Path
 from mcts_codegen.benchmark import call_split, hindsight, load_results, paired, shortfall, subset, HUMANEVAL_SPLITS
 from mcts_codegen.stats import mcnemar
+from mcts_codegen.verifier import eval_name
 sys.path.insert(0, str(Path(__file__).parent))  # the scripts beside this one, however it is loaded
 from generation import quantile  # bench/generation.py's nearest-rank quantile
 
@@ -631,7 +632,7 @@ def data_engine() -> list[str]:
                    + ([t['chosen']] if ch else []) for t in d['table']])
         out += stamp(f'python bench/verifier_cv.py --data data/candidates/{f.parent.name} --folds {d["folds"]}{" --visible-only" if d.get("visible_only") else ""} --out {f.relative_to(ROOT)}', [f])
     for d in sorted({f.parent for f in RES.glob('verifier/*/*eval.json')}):
-        ev = {sp: json.loads(f.read_text()) for sp in ('dev', 'test') if (f := d/('eval.json' if sp == 'test' else 'dev_eval.json')).is_file()}
+        ev = {sp: json.loads(f.read_text()) for sp in ('dev', 'test') if (f := d/eval_name(sp)).is_file()}
         if not ev: continue
         m, v = SIZE.get(d.name, d.name), next(iter(ev.values()))['verifier']
         out += [f"### The verifier on the corpus, {m}: trained on train, chosen on dev, reported on test", '',
@@ -649,7 +650,7 @@ def data_engine() -> list[str]:
                       [[n, *(abl[sp][n][k] for sp in abl for k in ('auc_all', 'auc_visible_pass', 'fooled_caught'))] for n in next(iter(abl.values()))])
         out += stamp(f"mcts-codegen verifier train --data data/candidates/{d.name} --problems data/corpus/corpus.jsonl --out runs/verifier/{d.name}; "
                      f"mcts-codegen verifier eval --data data/candidates/{d.name} --problems data/corpus/corpus.jsonl --model runs/verifier/{d.name} --split SPLIT --ablation",
-                     [d/('eval.json' if sp == 'test' else 'dev_eval.json') for sp in ev])
+                     [d/eval_name(sp) for sp in ev])
     for h in sorted(RES.glob('verifier/*/hidden')):
         runs, cen = hidden_runs(h)
         if not runs: continue
@@ -905,8 +906,8 @@ def figures() -> dict:
 def verifier_eval_figures() -> dict:
     "The figures of the note on the verifier's corpus test split (results/verifier/<1.5B>/eval.json and dev_eval.json): keys `ve15_*`."
     f = {}
-    for sp, name in (('test', 'eval.json'), ('dev', 'dev_eval.json')):
-        if not (p := RES/'verifier'/LARGE/name).is_file(): continue
+    for sp in ('test', 'dev'):
+        if not (p := RES/'verifier'/LARGE/eval_name(sp)).is_file(): continue
         e = json.loads(p.read_text())
         f |= {f've15_{sp}_{k}': e[k] for k in ('auc_all', 'auc_visible_pass', 'fooled_caught', 'fooled_caught_at_dev', 'candidates', 'problems', 'visible_pass', 'fooled', 'ece', 'threshold')}
         f |= {f've15_{sp}_{k}': e['verifier'][k] for k in ('train_rows', 'train_problems')}

@@ -24,7 +24,8 @@ __all__ = ['CANDIDATE_FIELDS', 'RENAMES', 'STATIC', 'AGREEMENT', 'LIKELIHOOD', '
            'HiddenState', 'LlamaHiddenState', 'add_hidden', 'embed_rows', 'synth_candidates', 'fit_logistic', 'auc',
            'keep_threshold', 'LogisticVerifier', 'VotesVerifier', 'save_verifier', 'load_verifier', 'read_candidates',
            'unlabelled', 'groups_of', 'split_rows', 'split_tables', 'visible_all', 'train_verifier', 'fooled_caught',
-           'reliability', 'fooled_examples', 'metrics', 'evaluate', 'write_eval', 'plot_reliability', 'ablation']
+           'reliability', 'fooled_examples', 'metrics', 'evaluate', 'eval_name', 'write_eval', 'plot_reliability',
+           'ablation']
 
 # %% ../nbs/16b_verifier.ipynb #fab36d51
 CANDIDATE_FIELDS:dict[str,str] = dict(
@@ -618,12 +619,16 @@ def evaluate(v:LogisticVerifier, # the verifier
                 visible_pass=int(vis.sum()), fooled=int((vis & ~y).sum()), threshold=round(v.threshold, 4), ece=round(ece, 4),
                 reliability=rel, examples=fooled_examples(rs, s, v.threshold), verifier=v.meta)
 
+def eval_name(split:str='test') -> str:
+    "The file a split's figures go to: `eval.json` for test, the reported split; `<split>_eval.json` for another."
+    return 'eval.json' if split == 'test' else f"{split}_eval.json"
+
 def write_eval(d:dict, # what `evaluate` returned (and anything else, e.g. the ablation table)
                model:str, # the code model's name, e.g. qwen2.5-coder-1.5b
                out:str|Path='results/verifier', # root folder
               ) -> Path:
-    "Write `d` to `out/<model>/eval.json` (a test split; another split `<split>_eval.json`), atomically; returns the file."
-    f = Path(out)/re.sub(r'[^\w.+-]+', '-', model.split(':')[-1])/('eval.json' if d.get('split', 'test') == 'test' else f"{d['split']}_eval.json")
+    "Write `d` to `out/<model>/` under `eval_name` of its split, atomically; returns the file."
+    f = Path(out)/re.sub(r'[^\w.+-]+', '-', model.split(':')[-1])/eval_name(d.get('split', 'test'))
     _atomic_text(f, json.dumps(d, indent=1, default=str))
     return f
 
