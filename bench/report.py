@@ -693,6 +693,34 @@ def data_engine() -> list[str]:
                       [[('the budget' if k == '10' else f"{k} visible-passing"), v['draws'], v['votes'], v['likelihood'], v['both']] for k, v in rp['stops'].items()])
         out += stamp(f"python bench/choice_probe.py --data data/candidates/{f.parent.name}{' --judge' if d['settings']['judge'] else ''}"
                      f"{f' --mutated {m}' if (m := d['settings'].get('mutated', 24)) != 24 else ''} --out {f.relative_to(ROOT)}", [f])
+    return out + learners()
+
+def learners() -> list[str]:
+    "The learned parts retrained on the corpus, in one table per model (bench/learners_corpus.py)."
+    out = []
+    for f in sorted(RES.glob('learners/*.json')):
+        d, m = json.loads(f.read_text()), SIZE.get(f.stem, f.stem)
+        ro, c, sc = d['router'], d['candidates'], d['scorers']
+        out += [f"### The learned parts retrained on the corpus, {m}: do they earn their place on the test split?", '',
+                f"The router fitted on the corpus dev split's committed baseline rows, replayed on the test split's ({ro['mcts-balanced']['problems']} problems; "
+                "a replay estimates from committed rows what a live `auto` run would do). The value networks and the verifier rank the same "
+                f"{c['rows']} test candidates of {c['problems']} problems (greedy answer and fresh samples, `collect --split test`; {c['visible_pass']} pass every "
+                f"visible test, {c['right']} pass the hidden tests, and {c['oracle']} problems have a visible-passing right one), labelled in memory by "
+                "their hidden tests for these figures only. Chosen: problems solved in expectation when each problem submits the visible-passing "
+                "candidate the scorer ranks first (ties split).", '']
+        rows = [[k, 'results rows', v['solved'], v['calls'], '', '', '', ''] for k, v in ro.items() if k in ('greedy', 'best-of-n', 'mcts-balanced', 'oracle')]
+        rows += [[k, 'replay', v['solved'], v['calls'], f"{v['fewer_calls_than_mcts_balanced']:.0%}", '', '', ''] for k, v in ro.items() if k.startswith('router')]
+        rows += [[k, 'its choice among the candidates', v['chosen'], '', '', v.get('auc_all', ''), v.get('auc_visible_pass', ''), v.get('ms_per_state', '')] for k, v in sc.items()]
+        out += md(['learner or strategy', 'measured by', 'test problems solved', 'completions per problem', 'fewer completions than mcts-balanced',
+                   'AUC, all', 'AUC, visible pass', 'ms per state'], rows)
+        if rs := d.get('reflector_sample'):
+            out += ['', f"On a seeded sample of {rs['candidates']} distinct visible-passing test candidates ({rs['right']} right, {rs['problems']} problems), "
+                    f"the LLM reflector (the model grading each program, {rs['ms_per_state'] / 1000:.1f} s per state) against the same scorers:", '']
+            out += md(['scorer', 'AUC on the sample'], [[k, v] for k, v in rs['auc'].items()])
+        st = d['settings']
+        out += stamp(f"python bench/learners_corpus.py --model {f.stem} --nets {st['nets']} --verifier {st['verifier']} --reflector {st['reflector']} --out {f.relative_to(ROOT)}",
+                     [f, RES/'corpus'/f.stem])
+        out[-2] += f" · *engines:* {', '.join(f'`{v}`' for v in sorted({e for k in ('greedy', 'best-of-n', 'mcts-balanced') for e in ro[k]['engines']} | set(c['engines'])))}"
     return out
 
 VOTES_ARM = 'verifier-votes_logprobs-true_batch_decode-true_verify_choice-true_verify_stop-true'  # mcts-balanced with `--verifier votes`, verify_choice and verify_stop
@@ -901,7 +929,27 @@ def figures() -> dict:
     if (c := choice(humaneval(LARGE))) is not None:
         a, m = subset(humaneval(LARGE)['mcts-select'], '0-81'), subset(humaneval(LARGE)['mcts-balanced'], '0-81')
         f.update(select_fooled=len(c['fooled']), select_fixed=len(c['fixed']), select_tokens=f"{a.tokens_mean / m.tokens_mean:.1f}×")
-    return f | later_figures() | body_figures() | choice_figures() | votes_figures() | search_votes_figures() | hidden_figures() | corpus_figures() | verifier_eval_figures()
+    return f | later_figures() | body_figures() | choice_figures() | votes_figures() | search_votes_figures() | hidden_figures() | corpus_figures() | verifier_eval_figures() | learners_figures()
+
+def learners_figures() -> dict:
+    "The figures of the note on the learned parts retrained on the corpus (results/learners/<1.5B>.json, bench/learners_corpus.py): keys `le15_*`."
+    if not (p := RES/'learners'/f'{LARGE}.json').is_file(): return {}
+    d = json.loads(p.read_text())
+    ro, sc, c = d['router'], d['scorers'], d['candidates']
+    f = dict(le15_n=ro['mcts-balanced']['problems'], le15_rows=c['rows'], le15_visible=c['visible_pass'], le15_oracle_cands=c['oracle'])
+    for k, t in (('greedy', 'greedy'), ('best-of-n', 'bon'), ('mcts-balanced', 'mcts'), ('oracle', 'oracle'),
+                 ('router, corpus dev rows', 'router'), ('router, shipped (HumanEval 0-81)', 'shipped')):
+        f |= {f'le15_{t}_solved': ro[k]['solved'], f'le15_{t}_calls': ro[k]['calls']}
+        if 'fewer_calls_than_mcts_balanced' in ro[k]: f[f'le15_{t}_fewer'] = f"{ro[k]['fewer_calls_than_mcts_balanced']:.0%}"
+    for k, t in (('visible_fraction', 'visible'), ('verifier', 'verifier'), ('value net, HumanEval states (shipped)', 'net_he'),
+                 ('value net, corpus train states', 'net_corpus'), ('random visible-passing', 'random')):
+        f |= {f'le15_{t}_{m}': v for m, v in sc[k].items()}
+    if rs := d.get('reflector_sample'):
+        f |= dict(le15_refl_n=rs['candidates'], le15_refl_right=rs['right'], le15_refl_s=f"{rs['ms_per_state'] / 1000:.1f}",
+                  le15_refl_auc=rs['auc']['LLM reflector'], le15_refl_verifier_auc=rs['auc']['verifier'],
+                  le15_refl_net_auc=rs['auc']['value net, corpus train states'],
+                  le15_refl_speed=f"{rs['ms_per_state'] / sc['value net, corpus train states']['ms_per_state']:.0f}×")
+    return f
 
 def verifier_eval_figures() -> dict:
     "The figures of the note on the verifier's corpus test split (results/verifier/<1.5B>/eval.json and dev_eval.json): keys `ve15_*`."

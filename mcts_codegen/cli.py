@@ -811,11 +811,11 @@ def verifier_embed(data:list[Path]=typer.Option(..., '--data', help="candidate r
     rows = _candidates(data, raw=True)  # as written, with collect's field names; the same checks and one-line errors as train and eval
     try: path = model_file(model)
     except FileNotFoundError as e: _fail(f"--model {model}: {e}")
-    from llama_cpp import Llama
+    from mcts_codegen.llm import new_llama
     from mcts_codegen.utils import cpu_count
     t = cpu_count()
     # one batch holds a whole program: llama-cpp-python's `embed` cuts a text at n_batch tokens (default 512) without a word
-    src = LlamaHiddenState(Llama(model_path=str(path), embedding=True, n_ctx=4096, n_batch=4096, n_ubatch=4096, n_threads=t, n_threads_batch=t, verbose=False), dim=dim)
+    src = LlamaHiddenState(new_llama(path, embedding=True, n_ctx=4096, n_batch=4096, n_ubatch=4096, n_threads=t, n_threads_batch=t, verbose=False), dim=dim)
     keep = (lambda r: bool(visible_all([normalise(r)])[0])) if visible_only else None
     try: n = embed_rows(rows, src, out, keep=keep, progress=progress)
     except ValueError as e: _fail(str(e))

@@ -24,8 +24,8 @@ from .models import (FAILURES, UNAVAILABLE, LLMError, ModelSource, MODELS, Model
 # %% auto #0
 __all__ = ['PRICES', 'CONTINUE', 'SPEC_FORMS', 'PROMPT_OVERHEAD', 'Completion', 'Usage', 'LLMClient', 'sample_seed',
            'check_request', 'failure_kind', 'read_timeout', 'check_base_url', 'backoff_delay', 'OpenAIClient',
-           'cache_key', 'ResponseStore', 'CachedClient', 'load_llama', 'close_models', 'LocalClient', 'get_client',
-           'body_ok', 'preflight', 'check_problem']
+           'cache_key', 'ResponseStore', 'CachedClient', 'load_llama', 'close_models', 'skip_extra_bufts', 'new_llama',
+           'LocalClient', 'get_client', 'body_ok', 'preflight', 'check_problem']
 
 # %% ../nbs/08_llm.ipynb #cca5a4dd
 _log = logging.getLogger(__name__)
@@ -477,10 +477,9 @@ def load_llama(path:Path, n_ctx:int=4096, n_threads:int|None=None) -> tuple[Any,
     key = (str(path), n_ctx, n_threads)
     with _LOAD_LOCK:
         if key not in _LLAMAS:
-            try: from llama_cpp import Llama
-            except ImportError: raise ModelError("embedded models need llama-cpp-python: pip install llama-cpp-python") from None
+            if importlib.util.find_spec('llama_cpp') is None: raise ModelError("embedded models need llama-cpp-python: pip install llama-cpp-python")
             t = n_threads or cpu_count()
-            try: m = Llama(model_path=str(path), n_ctx=n_ctx, n_threads=t, n_threads_batch=t, verbose=False)
+            try: m = new_llama(path, n_ctx=n_ctx, n_threads=t, n_threads_batch=t, verbose=False)
             except (ValueError, RuntimeError, OSError) as e: raise ModelError(f"llama.cpp could not load {path}: {e}; is it a complete GGUF model file?", kind='model') from None
             _LLAMAS[key] = (m, threading.Lock())
             if len(_LLAMAS) == 1: atexit.register(close_models)
@@ -495,6 +494,36 @@ def close_models() -> None:
             try: llm.close()
             except Exception: pass
         _LLAMAS.clear()
+
+# %% ../nbs/08_llm.ipynb #3ef42da7
+def skip_extra_bufts(info:str|None=None, # llama.cpp's system info (default: this build's)
+                     env:str|None=None, # `MCTS_CODEGEN_EXTRA_BUFTS`: '1' keeps them, '0' drops them (default: from the environment)
+                    ) -> bool:
+    "Whether to load weights without llama.cpp's extra buffer types: on builds with AMX kernels, unless the environment says otherwise."
+    env = os.environ.get('MCTS_CODEGEN_EXTRA_BUFTS') if env is None else env
+    if env in ('0', '1'): return env == '0'
+    if info is None:
+        import llama_cpp
+        info = llama_cpp.llama_print_system_info().decode(errors='replace')
+    return 'AMX_INT8 = 1' in info
+
+def new_llama(path:str|Path, # a GGUF model file
+              **kw # `llama_cpp.Llama` settings: n_ctx, n_threads, embedding, ...
+             ):
+    "A `llama_cpp.Llama` for `path`, without the extra buffer types where `skip_extra_bufts` says so."
+    from llama_cpp import Llama
+    if not skip_extra_bufts(): return Llama(model_path=str(path), **kw)
+    import llama_cpp.llama as L  # `Llama` reads its model settings from this function; no argument reaches `use_extra_bufts`
+    orig = L.llama_cpp.llama_model_default_params
+    def params():
+        p = orig()
+        if hasattr(p, 'use_extra_bufts'): p.use_extra_bufts = False
+        return p
+    with _LOAD_LOCK:
+        L.llama_cpp.llama_model_default_params = params
+        try: return Llama(model_path=str(path), **kw)
+        finally: L.llama_cpp.llama_model_default_params = orig
+
 
 # %% ../nbs/08_llm.ipynb #4b6669fc
 def _prefill(messages:list[dict]) -> str|None:

@@ -14,8 +14,8 @@ from .executor import CodeExecutionResult
 from .utils import sigmoid
 
 # %% auto #0
-__all__ = ['FEATURES', 'ESCALATIONS', 'TRAIN_IDS', 'features', 'Route', 'MetaController', 'record_features', 'fit', 'replay',
-           'default_controller', 'frontier']
+__all__ = ['FEATURES', 'ESCALATIONS', 'TRAIN_IDS', 'features', 'Route', 'MetaController', 'source_name', 'problem_ids',
+           'record_features', 'fit', 'replay', 'default_controller', 'frontier']
 
 # %% ../nbs/17b_router.ipynb #d5b4675b
 _TYPES = ('int', 'float', 'str', 'bool', 'list', 'dict', 'tuple')
@@ -120,15 +120,27 @@ def _rows(folder:Path, name:str, ids:set[str]) -> dict[str,dict]:
     return out
 
 # %% ../nbs/17b_router.ipynb #d9134f97
+def source_name(data:str|Path|None) -> str:
+    "How `trained_on` names a problem source: the file's name, or HumanEval."
+    return 'HumanEval' if data is None else Path(data).name
+
+def problem_ids(ids, # ids or ranges; with `data`, also a split name ('train', 'dev', 'test')
+                data:str|Path|None=None, # a problem file (None: HumanEval)
+               ) -> str:
+    "`ids` as ids of the problem source (a split name becomes that split's ids)."
+    from mcts_codegen.corpus import SPLITS, split_ids
+    return split_ids(ids, data=data) if data is not None and ids in SPLITS else ids
+
 def record_features(folder:str|Path, # a results folder: `greedy.jsonl` and other strategies' rows
-                    ids=TRAIN_IDS, # HumanEval ids
+                    ids=TRAIN_IDS, # problem ids (HumanEval's, or with `data` that file's, or a split name)
+                    data:str|Path|None=None, # the problem file the rows were run on (None: HumanEval)
                    ) -> tuple[dict[str,dict], dict[str,dict[str,dict]]]:
     "(features per problem from its prompt and greedy's visible result, rows per strategy) for `ids`."
     from mcts_codegen.loaders import load_humaneval, problem_from_humaneval
-    folder = Path(folder)
-    recs = {r['task_id']: r for r in load_humaneval(ids)}
+    folder, ids = Path(folder), problem_ids(ids, data)
+    recs = {r['task_id']: r for r in load_humaneval(ids, data)}
     g = _rows(folder, 'greedy', set(recs))
-    if not g: raise FileNotFoundError(f"{folder} has no greedy.jsonl rows for {ids}; run: mcts-codegen bench --strategy greedy --problems {ids}")
+    if not g: raise FileNotFoundError(f"{folder} has no greedy.jsonl rows for these problems; run: mcts-codegen bench --strategy greedy --problems {ids}" + (f" --data {data}" if data else ''))
     feats = {t: features(problem_from_humaneval(recs[t]).search_view(), r.get('code'), visible_frac=r.get('visible_frac')) for t, r in g.items()}
     rows = {s: _rows(folder, s, set(g)) for s in ('greedy',) + ESCALATIONS}
     return feats, {s: r for s, r in rows.items() if r}
@@ -140,14 +152,15 @@ def _first_ok(row:dict) -> bool:
 
 # %% ../nbs/17b_router.ipynb #e9753a1b
 def fit(folder:str|Path, # results folder, e.g. results/humaneval/qwen2.5-coder-0.5b
-        ids=TRAIN_IDS, # training problems: HumanEval 0-81 (never the problems it is evaluated on)
+        ids=TRAIN_IDS, # training problems: HumanEval 0-81, or with `data` a split such as 'dev' (never the problems it is evaluated on)
+        data:str|Path|None=None, # the problem file the rows were run on (None: HumanEval)
         C:float=0.5, # inverse regularisation of the logistic regressions
         **kw # `MetaController` settings: lam, min_p
        ) -> MetaController:
     "A `MetaController` fitted on the committed per-problem rows of `ids` (hidden verdicts as labels, training half only)."
     try: from sklearn.linear_model import LogisticRegression
     except ImportError: raise ImportError('fitting the router needs scikit-learn: pip install "mcts_codegen[route]"') from None
-    feats, rows = record_features(folder, ids)
+    feats, rows = record_features(folder, ids, data)
     models = {}
     for s, rs in rows.items():
         if s == 'greedy': continue
@@ -162,7 +175,7 @@ def fit(folder:str|Path, # results folder, e.g. results/humaneval/qwen2.5-coder-
         hard = [t for t in ts if not _first_ok(rows['greedy'][t])] or ts
         models[s] = dict(mean=mean, scale=scale, coef=[round(float(c), 5) for c in lr.coef_[0]], intercept=round(float(lr.intercept_[0]), 5),
                          calls=round(sum(rs[t]['llm_calls'] for t in hard) / len(hard), 3), n=len(ts))
-    return MetaController(models, trained_on=f"{Path(folder).name} {ids}", **kw)
+    return MetaController(models, trained_on=f"{Path(folder).name} {source_name(data)} {problem_ids(ids, data)}", **kw)
 
 MetaController.fit = staticmethod(fit)
 
@@ -171,13 +184,17 @@ def replay(ctl:MetaController, # a fitted controller
            folder:str|Path, # results folder with greedy and the escalation strategies
            ids='82-163', # problems to replay (disjoint from the training problems)
            n:int=10, # budget
+           data:str|Path|None=None, # the problem file the rows were run on (None: HumanEval)
           ) -> list[dict]:
     "Per problem: the route taken, the calls spent and whether the submitted program passes, by the committed rows."
     from mcts_codegen.loaders import parse_ids
-    trained = set(parse_ids(ctl.trained_on.split()[-1])) if ctl.trained_on else set()
-    clash = trained & set(parse_ids(ids))
-    if clash: raise ValueError(f"replay on {len(clash)} problems the controller was trained on ({sorted(clash)[0]}, …); replay on others, e.g. 82-163")
-    feats, rows = record_features(folder, ids)
+    words = ctl.trained_on.split()
+    same = len(words) < 3 and data is None or len(words) >= 3 and words[-2] == source_name(data)  # 'folder ids' (older files): HumanEval
+    big = 10**9  # ids are only compared here, whatever the source's size
+    trained = set(parse_ids(words[-1], big)) if words and same else set()
+    clash = trained & set(parse_ids(problem_ids(ids, data), big))
+    if clash: raise ValueError(f"replay on {len(clash)} problems the controller was trained on ({sorted(clash)[0]}, …); replay on others, e.g. 82-163 or another split")
+    feats, rows = record_features(folder, ids, data)
     out = []
     for t, f in feats.items():
         g = rows['greedy'][t]

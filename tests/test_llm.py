@@ -614,3 +614,21 @@ def test_check_problem():
     words = lambda s: len(s.split())
     check_problem(P('def f(x):\n    "' + 'w ' * 100 + '"\n'), words, 2048, 768)
     with pytest.raises(ValueError, match='context window of 2048'): check_problem(P('def f(x):\n    "' + 'w ' * 1200 + '"\n'), words, 2048, 768)
+
+@pytest.mark.parametrize('env', ['0', '1'])
+def test_new_llama_extra_bufts(monkeypatch, env):
+    "MCTS_CODEGEN_EXTRA_BUFTS reaches llama.cpp's model settings, the model still decodes, and llama_cpp is left as it was."
+    pytest.importorskip('llama_cpp')
+    from mcts_codegen.llm import new_llama
+    from mcts_codegen.models import model_file
+    try: path = model_file('qwen2.5-coder-0.5b')
+    except FileNotFoundError: pytest.skip('the 0.5B model is not fetched: mcts-codegen models fetch qwen2.5-coder-0.5b')
+    import llama_cpp.llama as L
+    before = L.llama_cpp.llama_model_default_params
+    monkeypatch.setenv('MCTS_CODEGEN_EXTRA_BUFTS', env)
+    m = new_llama(path, n_ctx=256, n_threads=1, verbose=False)
+    try:
+        assert bool(m.model_params.use_extra_bufts) == (env == '1')
+        assert L.llama_cpp.llama_model_default_params is before
+        if env == '0': assert m('def add(a, b):', max_tokens=4, temperature=0.0)['usage']['completion_tokens'] >= 1
+    finally: m.close()
