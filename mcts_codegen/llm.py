@@ -6,7 +6,7 @@ Docs: https://mcts-codegen.github.io/mcts_codegen/llm.html.md"""
 
 # %% ../nbs/08_llm.ipynb #b4d4c01d
 from __future__ import annotations
-import atexit
+import atexit, contextlib
 import ast, asyncio, hashlib, importlib.metadata, importlib.util, json, logging, os, random, sqlite3, subprocess, sys, tempfile, threading, time, weakref, zipfile
 from urllib.parse import urlparse
 from dataclasses import dataclass, asdict, replace
@@ -24,8 +24,8 @@ from .models import (FAILURES, UNAVAILABLE, LLMError, ModelSource, MODELS, Model
 # %% auto #0
 __all__ = ['PRICES', 'CONTINUE', 'SPEC_FORMS', 'PROMPT_OVERHEAD', 'Completion', 'Usage', 'LLMClient', 'sample_seed',
            'check_request', 'failure_kind', 'read_timeout', 'check_base_url', 'backoff_delay', 'OpenAIClient',
-           'cache_key', 'ResponseStore', 'CachedClient', 'load_llama', 'close_models', 'skip_extra_bufts', 'new_llama',
-           'LocalClient', 'get_client', 'body_ok', 'preflight', 'check_problem']
+           'cache_key', 'ResponseStore', 'CachedClient', 'load_llama', 'close_models', 'skip_extra_bufts',
+           'llama_loading', 'new_llama', 'LocalClient', 'get_client', 'body_ok', 'preflight', 'check_problem']
 
 # %% ../nbs/08_llm.ipynb #cca5a4dd
 _log = logging.getLogger(__name__)
@@ -507,12 +507,10 @@ def skip_extra_bufts(info:str|None=None, # llama.cpp's system info (default: thi
         info = llama_cpp.llama_print_system_info().decode(errors='replace')
     return 'AMX_INT8 = 1' in info
 
-def new_llama(path:str|Path, # a GGUF model file
-              **kw # `llama_cpp.Llama` settings: n_ctx, n_threads, embedding, ...
-             ):
-    "A `llama_cpp.Llama` for `path`, without the extra buffer types where `skip_extra_bufts` says so."
-    from llama_cpp import Llama
-    if not skip_extra_bufts(): return Llama(model_path=str(path), **kw)
+@contextlib.contextmanager
+def llama_loading():
+    "While open, `llama_cpp.Llama` loads weights without the extra buffer types where `skip_extra_bufts` says so (also for `llama_cpp.server`)."
+    if not skip_extra_bufts(): yield; return
     import llama_cpp.llama as L  # `Llama` reads its model settings from this function; no argument reaches `use_extra_bufts`
     orig = L.llama_cpp.llama_model_default_params
     def params():
@@ -521,8 +519,15 @@ def new_llama(path:str|Path, # a GGUF model file
         return p
     with _LOAD_LOCK:
         L.llama_cpp.llama_model_default_params = params
-        try: return Llama(model_path=str(path), **kw)
+        try: yield
         finally: L.llama_cpp.llama_model_default_params = orig
+
+def new_llama(path:str|Path, # a GGUF model file
+              **kw # `llama_cpp.Llama` settings: n_ctx, n_threads, embedding, ...
+             ):
+    "A `llama_cpp.Llama` for `path`, loaded within `llama_loading`."
+    from llama_cpp import Llama
+    with llama_loading(): return Llama(model_path=str(path), **kw)
 
 
 # %% ../nbs/08_llm.ipynb #4b6669fc

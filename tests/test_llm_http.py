@@ -35,7 +35,9 @@ def server():
     path = ensure_model(MODEL)
     port = free_port()
     logf = tempfile.TemporaryFile()
-    proc = subprocess.Popen([sys.executable, '-m', 'llama_cpp.server', '--model', str(path), '--host', '127.0.0.1', '--port', str(port),
+    # `python -m llama_cpp.server`, inside `llama_loading` (no extra buffer types where the build's AMX kernels would crash it)
+    launch = "import runpy, sys; from mcts_codegen.llm import llama_loading\nwith llama_loading(): sys.argv[0] = 'llama_cpp.server'; runpy.run_module('llama_cpp.server', run_name='__main__')"
+    proc = subprocess.Popen([sys.executable, '-c', launch, '--model', str(path), '--host', '127.0.0.1', '--port', str(port),
                              '--n_ctx', '2048', '--verbose', 'False'], stdout=logf, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}/v1"
     try:
