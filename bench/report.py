@@ -700,7 +700,7 @@ def learners() -> list[str]:
     out = []
     for f in sorted(RES.glob('learners/*.json')):
         d, m = json.loads(f.read_text()), SIZE.get(f.stem, f.stem)
-        ro, c, sc = d['router'], d['candidates'], d['scorers']
+        ro, c, sc, rr = d['router'], d['candidates'], d['scorers'], d.get('retrieval')
         out += [f"### The learned parts retrained on the corpus, {m}: do they earn their place on the test split?", '',
                 f"The router fitted on the corpus dev split's committed baseline rows, replayed on the test split's ({ro['mcts-balanced']['problems']} problems; "
                 "a replay estimates from committed rows what a live `auto` run would do). The value networks and the verifier rank the same "
@@ -711,16 +711,29 @@ def learners() -> list[str]:
         rows = [[k, 'results rows', v['solved'], v['calls'], '', '', '', ''] for k, v in ro.items() if k in ('greedy', 'best-of-n', 'mcts-balanced', 'oracle')]
         rows += [[k, 'replay', v['solved'], v['calls'], f"{v['fewer_calls_than_mcts_balanced']:.0%}", '', '', ''] for k, v in ro.items() if k.startswith('router')]
         rows += [[k, 'its choice among the candidates', v['chosen'], '', '', v.get('auc_all', ''), v.get('auc_visible_pass', ''), v.get('ms_per_state', '')] for k, v in sc.items()]
+        if rr:
+            k = 'greedy + retrieval (train-split memory)'
+            rows.append([k, 'results rows', rr[k]['solved'], rr[k]['calls'], '', '', '', ''])
         out += md(['learner or strategy', 'measured by', 'test problems solved', 'completions per problem', 'fewer completions than mcts-balanced',
                    'AUC, all', 'AUC, visible pass', 'ms per state'], rows)
+        if rr:
+            g, pr = rr['greedy'], rr['paired']
+            out += ['', f"Retrieval: the greedy answer with context retrieved from a memory of the train split's solutions (each train problem's most likely "
+                    "collected program that passes its hidden tests, `rag build --candidates`) and standard-library notes, against the greedy answer "
+                    f"without it, paired on the same {g['problems']} test problems: {pr['won']} won, {pr['lost']} lost (exact McNemar p = {pr['p']}); "
+                    f"prompt tokens per problem {g['prompt_tokens']:.0f} without and {rr[k]['prompt_tokens']:.0f} with it, completion tokens "
+                    f"{g['completion_tokens']:.0f} and {rr[k]['completion_tokens']:.0f}."]
         if rs := d.get('reflector_sample'):
+            kept = " (its grades are from the first run of this sample; the other scorers were rescored on it)" if 'LLM reflector' in d.get('kept', []) else ''
             out += ['', f"On a seeded sample of {rs['candidates']} distinct visible-passing test candidates ({rs['right']} right, {rs['problems']} problems), "
-                    f"the LLM reflector (the model grading each program, {rs['ms_per_state'] / 1000:.1f} s per state) against the same scorers:", '']
+                    f"the LLM reflector (the model grading each program, {rs['ms_per_state'] / 1000:.1f} s per state){kept} against the same scorers:", '']
             out += md(['scorer', 'AUC on the sample'], [[k, v] for k, v in rs['auc'].items()])
         st = d['settings']
-        out += stamp(f"python bench/learners_corpus.py --model {f.stem} --nets {st['nets']} --verifier {st['verifier']} --reflector {st['reflector']} --out {f.relative_to(ROOT)}",
-                     [f, RES/'corpus'/f.stem])
-        out[-2] += f" · *engines:* {', '.join(f'`{v}`' for v in sorted({e for k in ('greedy', 'best-of-n', 'mcts-balanced') for e in ro[k]['engines']} | set(c['engines'])))}"
+        nh = f" --nets-hidden {st['nets_hidden']}" if st.get('nets_hidden') else ''
+        out += stamp(f"python bench/learners_corpus.py --model {f.stem} --nets {st['nets']}{nh} --verifier {st['verifier']} --reflector {st['reflector']} --out {f.relative_to(ROOT)}",
+                     [f, RES/'corpus'/f.stem] + ([RES/'corpus'/f'{f.stem}+rag'] if rr else []))
+        eng = {e for k in ('greedy', 'best-of-n', 'mcts-balanced') for e in ro[k]['engines']} | set(c['engines']) | {e for k in ('greedy', 'greedy + retrieval (train-split memory)') for e in (rr or {}).get(k, {}).get('engines', [])}
+        out[-2] += f" · *engines:* {', '.join(f'`{v}`' for v in sorted(eng))}"
     return out
 
 VOTES_ARM = 'verifier-votes_logprobs-true_batch_decode-true_verify_choice-true_verify_stop-true'  # mcts-balanced with `--verifier votes`, verify_choice and verify_stop
@@ -800,9 +813,9 @@ def measured() -> list[str]:
     "The other measurements: example problems, the sandbox, the service under load, parallel search, FAST's wall time, the networks."
     out = []
     if (d := RES/'solve_examples').is_dir():
-        rows = [[SIZE.get(f.parent.name, f.parent.name), f"`{r['problem_id']}`", '✓' if r['passed'] else '✗', r['llm_calls'], r['tokens'], f"{r['wall_time']:.1f} s", f"{r['peak_rss_mb']:.0f} MiB"]
-                for f in sorted(d.glob('*/*.json')) for r in json.loads(f.read_text())[:1]]
-        out += ['### Solving the example problems (BALANCED)', ''] + md(['model', 'problem', 'solved', 'LLM calls', 'tokens', 'wall', 'peak RSS'], rows)
+        rows = [[SIZE.get(f.parent.name, f.parent.name), f"`{r['problem_id']}`", '✓' if r['passed'] else '✗', r['llm_calls'], r['tokens'], r.get('completion_tokens', '—'),
+                 f"{r['wall_time']:.1f} s", f"{r['peak_rss_mb']:.0f} MiB"] for f in sorted(d.glob('*/*.json')) for r in json.loads(f.read_text())[:1]]
+        out += ['### Solving the example problems (BALANCED)', ''] + md(['model', 'problem', 'solved', 'LLM calls', 'tokens (prompt + generated)', 'generated tokens', 'wall', 'peak RSS'], rows)
         out += stamp('bash bench/solve_examples.sh', [d])
     for m in (SMALL, LARGE):
         if not (f := RES/'fast-timing-quiet'/m/'mcts-fast.jsonl').is_file(): continue
@@ -929,7 +942,15 @@ def figures() -> dict:
     if (c := choice(humaneval(LARGE))) is not None:
         a, m = subset(humaneval(LARGE)['mcts-select'], '0-81'), subset(humaneval(LARGE)['mcts-balanced'], '0-81')
         f.update(select_fooled=len(c['fooled']), select_fixed=len(c['fixed']), select_tokens=f"{a.tokens_mean / m.tokens_mean:.1f}×")
-    return f | later_figures() | body_figures() | choice_figures() | votes_figures() | search_votes_figures() | hidden_figures() | corpus_figures() | verifier_eval_figures() | learners_figures()
+    return f | later_figures() | body_figures() | choice_figures() | votes_figures() | search_votes_figures() | hidden_figures() | corpus_figures() | verifier_eval_figures() | learners_figures() | data_engine_figures()
+
+def data_engine_figures() -> dict:
+    "Counts of the data engine's labelled train candidates per model (results/candidates/<model>/summary.json, bench/candidates_summary.py): keys `de05_*`, `de15_*`."
+    f = {}
+    for m, t in ((SMALL, 'de05'), (LARGE, 'de15')):
+        if (p := RES/'candidates'/m/'summary.json').is_file() and (x := json.loads(p.read_text()).get('train')):
+            f |= {f'{t}_{k}': f"{v:,}" if isinstance(v, int) and v >= 1000 else v for k, v in x.items() if k in ('problems', 'labelled', 'visible_pass', 'hidden_pass', 'fooled', 'problems_solved')}
+    return f
 
 def learners_figures() -> dict:
     "The figures of the note on the learned parts retrained on the corpus (results/learners/<1.5B>.json, bench/learners_corpus.py): keys `le15_*`."
@@ -942,12 +963,17 @@ def learners_figures() -> dict:
         f |= {f'le15_{t}_solved': ro[k]['solved'], f'le15_{t}_calls': ro[k]['calls']}
         if 'fewer_calls_than_mcts_balanced' in ro[k]: f[f'le15_{t}_fewer'] = f"{ro[k]['fewer_calls_than_mcts_balanced']:.0%}"
     for k, t in (('visible_fraction', 'visible'), ('verifier', 'verifier'), ('value net, HumanEval states (shipped)', 'net_he'),
-                 ('value net, corpus train states', 'net_corpus'), ('random visible-passing', 'random')):
-        f |= {f'le15_{t}_{m}': v for m, v in sc[k].items()}
+                 ('value net, corpus train states', 'net_corpus'), ('value net, corpus train states, hidden target', 'net_hidden'), ('random visible-passing', 'random')):
+        f |= {f'le15_{t}_{m}': v for m, v in sc.get(k, {}).items() if m != 'training'}
+        f |= {f'le15_{t}_train_{m}': v for m, v in sc.get(k, {}).get('training', {}).items() if not isinstance(v, dict)}
+    if rr := d.get('retrieval'):
+        k = 'greedy + retrieval (train-split memory)'
+        f |= dict(le15_rag_mem=rr['memory']['problems'], le15_rag_solved=rr[k]['solved'], le15_rag_greedy=rr['greedy']['solved'], le15_rag_won=rr['paired']['won'], le15_rag_lost=rr['paired']['lost'],
+                  le15_rag_p=rr['paired']['p'], le15_rag_prompt=f"{rr[k]['prompt_tokens']:.0f}", le15_rag_prompt_off=f"{rr['greedy']['prompt_tokens']:.0f}")
     if rs := d.get('reflector_sample'):
         f |= dict(le15_refl_n=rs['candidates'], le15_refl_right=rs['right'], le15_refl_s=f"{rs['ms_per_state'] / 1000:.1f}",
                   le15_refl_auc=rs['auc']['LLM reflector'], le15_refl_verifier_auc=rs['auc']['verifier'],
-                  le15_refl_net_auc=rs['auc']['value net, corpus train states'],
+                  le15_refl_net_auc=rs['auc']['value net, corpus train states'], le15_refl_net_hidden_auc=rs['auc'].get('value net, corpus train states, hidden target'),
                   le15_refl_speed=f"{rs['ms_per_state'] / sc['value net, corpus train states']['ms_per_state']:.0f}×")
     return f
 

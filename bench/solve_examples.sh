@@ -13,8 +13,8 @@ for m in ${MODELS:-qwen2.5-coder-0.5b qwen2.5-coder-1.5b}; do
 done
 python - <<'PY'
 import json, glob
-print(f"{'model':20} {'problem':16} {'solved':7} {'LLM calls':>9} {'tokens':>7} {'iters':>5} {'time s':>7} {'peak RSS MiB':>12}")
+print(f"{'model':20} {'problem':16} {'solved':7} {'LLM calls':>9} {'tokens':>7} {'generated':>9} {'iters':>5} {'time s':>7} {'peak RSS MiB':>12}")
 for f in sorted(glob.glob('results/solve_examples/*/*.json')):
     r = json.load(open(f))[0]
-    print(f"{f.split('/')[-2]:20} {r['problem_id']:16} {str(r['passed']):7} {r['llm_calls']:>9} {r['tokens']:>7} {r['iterations']:>5} {r['wall_time']:>7.1f} {r['peak_rss_mb']:>12.0f}")
+    print(f"{f.split('/')[-2]:20} {r['problem_id']:16} {str(r['passed']):7} {r['llm_calls']:>9} {r['tokens']:>7} {r.get('completion_tokens', '-'):>9} {r['iterations']:>5} {r['wall_time']:>7.1f} {r['peak_rss_mb']:>12.0f}")
 PY

@@ -508,7 +508,8 @@ def train(data:Path=typer.Option(..., help="episodes: a folder of .jsonl files (
           heads:int=typer.Option(4, help="attention heads (new runs only)"),
           max_tokens:int=typer.Option(512, help="tokens kept of the problem, of the program and of each child (new runs only)"),
           seed:int=typer.Option(0, help="seed of the initialisation, the data order and the split"),
-          value_target:str=typer.Option('reward', help="what the value learns: reward (the program's own visible-test reward; AUC positives: programs passing every visible test), value (the episode's outcome; nearly always 1 when searches find a pass) or q (backed-up mean)"),
+          value_target:str=typer.Option('reward', help="what the value learns: reward (the program's own visible-test reward; AUC positives: programs passing every visible test), value (the episode's outcome; nearly always 1 when searches find a pass), q (backed-up mean) or hidden (the program's hidden verdict; needs --labels)"),
+          labels:Optional[list[Path]]=typer.Option(None, '--labels', help="with --value-target hidden: collect --split train candidates (folders or candidates.jsonl, repeatable) whose hidden verdicts label the episodes' programs"),
           split:str=typer.Option('0.8,0.1,0.1', help="train, validation and test shares of the problems"),
           threads:Optional[int]=typer.Option(None, help="PyTorch CPU threads (default: PyTorch's choice)"),
           device:str=typer.Option('cpu', help="cpu, cuda, ..."),
@@ -521,7 +522,14 @@ def train(data:Path=typer.Option(..., help="episodes: a folder of .jsonl files (
     except ImportError as e: _fail(f"{e}; training needs PyTorch: pip install \"mcts_codegen[learn]\"")
     if not data.exists(): _fail(f"--data {data}: no such file or folder")
     _dir_ok(out, '--out')
-    if value_target not in ('value', 'q', 'reward'): _fail(f"--value-target {value_target!r}: choose value, q or reward")
+    if value_target not in ('value', 'q', 'reward', 'hidden'): _fail(f"--value-target {value_target!r}: choose value, q, reward or hidden")
+    if (value_target == 'hidden') != bool(labels): _fail("--value-target hidden and --labels go together: give --labels data/candidates/<llm> (collect --split train candidates) with --value-target hidden")
+    lab = None
+    if labels:
+        from mcts_codegen.dataset import hidden_labels
+        try: lab = hidden_labels(labels)
+        except (ValueError, FileNotFoundError) as e: _fail(str(e))
+        if not lab: _fail(f"--labels {' '.join(map(str, labels))}: no candidate carries a hidden verdict; collect them with collect --data FILE --split train")
     try: fr = [float(x) for x in split.split(',')]
     except ValueError: fr = []
     if len(fr) != 3 or min(fr) < 0 or abs(sum(fr) - 1) > 1e-6: _fail(f"--split {split!r}: give three shares that sum to 1, e.g. 0.7,0.1,0.2")
@@ -529,14 +537,14 @@ def train(data:Path=typer.Option(..., help="episodes: a folder of .jsonl files (
     try:
         nc = NetConfig(d_model=d_model, n_layers=layers, n_heads=heads, max_problem_len=max_tokens, max_code_len=max_tokens, max_child_len=max_tokens)
         tc = TrainConfig(epochs=epochs, batch_size=batch_size, lr=lr, patience=patience, seed=seed, value_target=value_target)
-        r = train_distillation(data, out, nc, tc, split=fr, split_seed=seed, resume=resume, device=device, progress=not quiet)
+        r = train_distillation(data, out, nc, tc, split=fr, split_seed=seed, resume=resume, device=device, progress=not quiet, labels=lab)
     except (ValueError, FileNotFoundError) as e: _fail(str(e))
     except KeyboardInterrupt: _fail(f"interrupted; the last finished epoch is in {out/'last.pt'}; rerun with --resume to continue", 130)
     t = r['test']
     typer.echo(f"{r['epochs']} epochs{' (stopped early)' if r['stopped_early'] else ''} · {r['params']:,} parameters · "
                f"best validation loss {r['best_loss']:.4f} · states {r['states']}")
     auc = f"{t['value_auc']:.3f}" if t and t['value_auc'] == t['value_auc'] else 'n/a (one outcome only)'  # nan: one class in the test set
-    pos = {'value': 'episodes that passed', 'q': 'states with Q = 1', 'reward': 'programs passing every visible test'}[tc.value_target]
+    pos = {'value': 'episodes that passed', 'q': 'states with Q = 1', 'reward': 'programs passing every visible test', 'hidden': 'programs passing the hidden tests'}[tc.value_target]
     if t: typer.echo(f"test ({r['problems']['test']} problems): value AUC {auc} (positives: {pos}, {t['positives']}) · policy top-1 {t['policy_top1']:.3f} "
                      f"(priors {t['prior_top1']:.3f}, chance {t['policy_chance']:.3f})")
     typer.echo("latency (ms/state): " + ', '.join(f"{k} {v:.1f}" for k, v in r['latency_ms'].items()))
@@ -560,17 +568,21 @@ def _rag_index(store:Path|None, backend:str, pinecone_index:str, must_exist:bool
 
 @rag_app.command('build')
 def rag_build(results:Optional[list[Path]]=typer.Option(None, '--results', '-r', help="bench results: .jsonl files or folders, e.g. results/humaneval/qwen2.5-coder-0.5b (repeatable)"),
-              problems:Optional[str]=typer.Option(None, help="HumanEval ids allowed in the memory, e.g. 0-81: for a benchmark, the problems outside the evaluated set (default: all)"),
+              candidates:Optional[list[Path]]=typer.Option(None, '--candidates', '-c', help="collect --split train candidates (folders or candidates.jsonl, repeatable): each train problem's most likely program that passes its hidden tests; needs --data"),
+              data:Optional[Path]=typer.Option(None, '--data', help="the problem file of the results and candidates, e.g. data/corpus/corpus.jsonl (default: HumanEval)"),
+              problems:Optional[str]=typer.Option(None, help="ids allowed in the memory, e.g. 0-81: for a benchmark, the problems outside the evaluated set (default: all)"),
               store:Optional[Path]=_STORE,
               api:bool=typer.Option(True, '--api/--no-api', help="(re)build the standard-library notes"),
               solved:bool=typer.Option(True, '--solved/--no-solved', help="keep the programs `solve --rag` recorded in the store"),
               backend:str=_BACKEND, pinecone_index:str=_PINECONE):
-    "Build or update the RAG index: solution memory from results that pass their visible tests, API notes from the standard library."
+    "Build or update the RAG index: solution memory from results that pass their visible tests (or train candidates that pass their hidden tests), API notes from the standard library."
     from mcts_codegen.rag import build_index, select_ids
-    try: select_ids(problems)
-    except ValueError as e: _fail(str(e))
+    if candidates and data is None: _fail("--candidates needs --data: the problem file they were collected on, e.g. --data data/corpus/corpus.jsonl")
+    if data is not None and not data.is_file(): _fail(f"--data {data}: no such file; give the problem file of the results or candidates")
+    try: select_ids(problems, data)
+    except (ValueError, OSError) as e: _fail(str(e))
     ix = _rag_index(store, backend, pinecone_index, must_exist=False)
-    try: s = build_index(ix, results=results, problems=problems, solved=solved, api=api)
+    try: s = build_index(ix, results=results, problems=problems, solved=solved, api=api, humaneval=data, candidates=candidates)
     except _RAG_ERRORS as e: _fail(str(e))
     finally: ix.close()
     for name, d in (('memory', s['memory']), ('API notes', s.get('api'))):

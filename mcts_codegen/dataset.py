@@ -12,11 +12,11 @@ from typing import Any, Iterable, Sequence
 import torch
 from torch.utils.data import Dataset, DataLoader
 from fastcore.basics import patch
-from .records import TrainingExample, read_examples
+from .records import TrainingExample, read_examples, read_candidates
 
 # %% auto #0
 __all__ = ['ByteTokenizer', 'LlamaTokenizer', 'get_tokenizer', 'encode_state', 'encode_program', 'split_problems', 'MCTSDataset',
-           'collate_states']
+           'collate_states', 'hidden_labels']
 
 # %% ../nbs/14_dataset.ipynb #7a36589a
 class ByteTokenizer:
@@ -96,11 +96,12 @@ class MCTSDataset(Dataset):
                  max_children:int=8, # children per state (the most visited are kept)
                  problems:Iterable[str]|None=None, # keep only these problem ids
                  complete:bool=True, # drop episodes with lines missing
+                 labels:dict|None=None, # hidden verdicts {(problem_id, program): bool} of train problems (`hidden_labels`), the `hidden` value target
                 ):
         src = list(source) if isinstance(source, (list, tuple)) else None
         exs = src if src is not None and all(isinstance(e, TrainingExample) for e in src) else read_examples(source, complete)
         if problems is not None: keep = set(problems); exs = [e for e in exs if e.problem_id in keep]
-        self.examples, self.tok = exs, tokenizer or ByteTokenizer()
+        self.examples, self.tok, self.labels = exs, tokenizer or ByteTokenizer(), labels or {}
         self.max_problem_len, self.max_code_len, self.max_child_len, self.max_children = max_problem_len, max_code_len, max_child_len, max_children
 
     def __len__(self) -> int: return len(self.examples)
@@ -121,6 +122,7 @@ def _renorm(xs:list[float]) -> list[float]:
 def __getitem__(self:MCTSDataset, i:int) -> dict[str, Any]:
     "State `i` as tensors (unpadded)."
     e, tok = self.examples[i], self.tok
+    h = self.labels.get((e.problem_id, e.state_code)) if e.state_code else None
     n, has_pol = len(e.child_codes), len(e.mcts_action_probs) == len(e.child_codes) > 0
     keep = list(range(n))
     if n > self.max_children:
@@ -131,6 +133,7 @@ def __getitem__(self:MCTSDataset, i:int) -> dict[str, Any]:
     return dict(input_ids=torch.tensor(encode_state(tok, e.state_problem, e.state_code, self.max_problem_len, self.max_code_len), dtype=torch.long),
                 value=torch.tensor(e.outcome, dtype=torch.float32), q=torch.tensor(e.q_value, dtype=torch.float32),
                 reward=torch.tensor(0.0 if e.reward is None else e.reward, dtype=torch.float32), has_reward=e.reward is not None,
+                hidden=torch.tensor(float(bool(h)), dtype=torch.float32), has_hidden=h is not None,
                 depth=e.depth, has_policy=has_pol, policy=torch.tensor(pol, dtype=torch.float32), prior=torch.tensor(pri, dtype=torch.float32),
                 child_ids=[torch.tensor(encode_program(tok, e.child_codes[j], self.max_child_len), dtype=torch.long) for j in keep],
                 child_reward=torch.tensor([e.child_rewards[j] if j < len(e.child_rewards) else 0.0 for j in keep], dtype=torch.float32),
@@ -156,8 +159,8 @@ def collate_states(items:list[dict], # items of an `MCTSDataset`
         out['child_mask'][b, :k] = True
         for name in ('policy', 'prior', 'child_reward'): out[name][b, :k] = x[name]
         for j, c in enumerate(x['child_ids']): kid[b, j, :len(c)] = c; out['child_attention_mask'][b, j, :len(c)] = True
-    for name in ('value', 'q', 'reward'): out[name] = torch.stack([x[name] for x in items])
-    for name in ('has_reward', 'has_policy'): out[name] = torch.tensor([x[name] for x in items], dtype=torch.bool)
+    for name in ('value', 'q', 'reward', 'hidden'): out[name] = torch.stack([x[name] for x in items])
+    for name in ('has_reward', 'has_policy', 'has_hidden'): out[name] = torch.tensor([x[name] for x in items], dtype=torch.bool)
     out['depth'] = torch.tensor([x['depth'] for x in items], dtype=torch.long)
     for name in ('problem_id', 'episode_id'): out[name] = [x[name] for x in items]
     return out
@@ -194,3 +197,14 @@ def split(self:MCTSDataset, fractions:Sequence[float]=(0.8, 0.1, 0.1), # shares 
           ) -> tuple[MCTSDataset, ...]:
     "Datasets over disjoint sets of problems (see `split_problems`)."
     return tuple(self.subset(p) for p in split_problems(self.problem_ids, fractions, seed))
+
+# %% ../nbs/14_dataset.ipynb #8f5a7f78
+def hidden_labels(paths, # `collect --split train` candidates: `candidates.jsonl` files or folders of them
+                 ) -> dict[tuple[str, str], bool]:
+    "Hidden verdicts {(problem_id, program): passed} of train-split candidate rows; an error if a row of another split carries one."
+    out = {}
+    for r in read_candidates(paths):
+        if r.hidden_passed is None or not r.code: continue
+        if r.split != 'train': raise ValueError(f"{r.problem_id} carries a hidden verdict in {paths} but is a {r.split!r} problem; labels come from train problems only")
+        out[(r.problem_id, r.code)] = out.get((r.problem_id, r.code), False) or r.hidden_passed
+    return out

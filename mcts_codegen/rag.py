@@ -18,10 +18,10 @@ from .problem import Problem
 __all__ = ['RAG_EXTRA', 'SOLVED_FILE', 'API_MODULES', 'METHODS', 'RRF_K', 'HEADER', 'SIMILAR_PAIRS', 'approx_tokens',
            'prompt_hash', 'problem_text', 'bm25_tokens', 'minilm_path', 'Embedder', 'Item', 'Hit', 'VectorStore',
            'StoreError', 'QdrantStore', 'pinecone_index', 'PineconeStore', 'MemoryRecord', 'admit', 'select_ids',
-           'memory_from_results', 'read_solved', 'append_solved', 'ApiNote', 'api_notes', 'Doc', 'memory_docs',
-           'api_docs', 'Corpus', 'rrf', 'default_store', 'RAGIndex', 'build_index', 'ContextItem', 'render_memory',
-           'render_api', 'render', 'fit', 'RAGContextProvider', 'MemoryRecorder', 'Recorders', 'open_index',
-           'provider_for', 'relevant', 'eval_retrieval']
+           'memory_from_results', 'memory_from_candidates', 'read_solved', 'append_solved', 'ApiNote', 'api_notes',
+           'Doc', 'memory_docs', 'api_docs', 'Corpus', 'rrf', 'default_store', 'RAGIndex', 'build_index', 'ContextItem',
+           'render_memory', 'render_api', 'render', 'fit', 'RAGContextProvider', 'MemoryRecorder', 'Recorders',
+           'open_index', 'provider_for', 'relevant', 'eval_retrieval']
 
 # %% ../nbs/17_rag.ipynb #f356e7f6
 RAG_EXTRA = 'pip install "mcts_codegen[rag]"'
@@ -244,10 +244,13 @@ def admit(row) -> bool:
             and (getattr(row, 'visible_tests', 0) or 0) > 0 and getattr(row, 'visible_frac', None) == 1.0)
 
 # %% ../nbs/17_rag.ipynb #e3de2109
-def select_ids(problems) -> set[str]|None:
-    "HumanEval task ids named by `problems` ('0-81', [3, 'HumanEval/7'], ...); None for no restriction."
+def select_ids(problems, # ids or ranges ('0-81', [3, 'HumanEval/7'], ...); None: no restriction
+               data:str|Path|None=None, # the problem file they number (None: HumanEval)
+              ) -> set[str]|None:
+    "Task ids named by `problems`, of HumanEval or of the problem file `data`; None for no restriction."
     if problems is None: return None
-    from mcts_codegen.loaders import parse_ids
+    from mcts_codegen.loaders import parse_ids, load_humaneval
+    if data is not None: return {r['task_id'] for r in load_humaneval(problems, data)}
     return {f'HumanEval/{i}' for i in parse_ids(problems, 164)}
 
 def _result_files(paths) -> list[Path]:
@@ -261,13 +264,13 @@ def _result_files(paths) -> list[Path]:
 
 # %% ../nbs/17_rag.ipynb #985cbe75
 def memory_from_results(paths, # bench results: `.jsonl` files or folders of them
-                        problems=None, # HumanEval ids allowed in the memory (None: all)
-                        humaneval:str|Path|None=None, # HumanEval data file (default: found as `load_humaneval` does)
+                        problems=None, # ids allowed in the memory (None: all)
+                        humaneval:str|Path|None=None, # problem file the rows solved (default: HumanEval, found as `load_humaneval` does)
                        ) -> list[MemoryRecord]:
     "Memory records from benchmark results rows that pass all their visible tests, restricted to `problems`."
     from mcts_codegen.records import read_rows
     from mcts_codegen.loaders import load_humaneval, problem_from_humaneval
-    allow, out = select_ids(problems), []
+    allow, out = select_ids(problems, humaneval), []
     recs = {r['task_id']: r for r in load_humaneval(path=humaneval)}
     for f in _result_files(paths):
         if f.name == SOLVED_FILE: continue
@@ -280,12 +283,39 @@ def memory_from_results(paths, # bench results: `.jsonl` files or folders of the
                                     source=f"{f.parent.name}/{f.name}:{getattr(row, 'strategy', '?')}", llm=getattr(row, 'llm', None)))
     return out
 
+# %% ../nbs/17_rag.ipynb #01f1f8a9
+def memory_from_candidates(paths, # `collect --split train` candidates: `candidates.jsonl` files or folders of them
+                           data:str|Path, # the problem file with splits they were drawn on
+                           problems=None, # ids of that file allowed in the memory (None: all)
+                           per_problem:int=1, # right programs kept per problem, most likely first
+                          ) -> list[MemoryRecord]:
+    "Memory records from the candidates of train problems that pass their visible and hidden tests; an error if a labelled row is not of a train problem."
+    from mcts_codegen.records import read_candidates
+    from mcts_codegen.loaders import load_humaneval, problem_from_humaneval
+    from mcts_codegen.corpus import select_split
+    train = {r['task_id']: r for r in select_split(load_humaneval(path=data), 'train', str(data))}
+    allow, best = select_ids(problems, data), {}
+    for r in read_candidates(paths):
+        if r.hidden_passed is None: continue
+        if r.split != 'train' or r.problem_id not in train:
+            raise ValueError(f"{r.problem_id} carries a hidden verdict in {paths} but is not a train problem of {data}; "
+                             "memory from candidates takes `collect --split train` rows of the same problem file")
+        if r.hidden_passed and r.visible_passed and r.code and (allow is None or r.problem_id in allow):
+            best.setdefault(r.problem_id, {}).setdefault(r.code, r)
+    out = []
+    for pid, progs in best.items():
+        p = problem_from_humaneval({k: train[pid][k] for k in ('task_id', 'prompt', 'entry_point')})
+        for r in sorted(progs.values(), key=lambda r: -(r.logprob_mean if r.logprob_mean is not None else -1e9))[:per_problem]:
+            out.append(MemoryRecord(problem_id=pid, prompt=p.prompt, code=r.code, tests=[t.call for t in p.visible_tests],
+                                    source=f"candidates:{r.made}", llm=r.llm))
+    return out
+
 # %% ../nbs/17_rag.ipynb #da1c917d
 SOLVED_FILE = 'solved.jsonl'
 
-def read_solved(folder:str|Path, problems=None) -> list[MemoryRecord]:
-    "Records `solve --rag` appended to `folder/solved.jsonl` (bad lines skipped), restricted to `problems`."
-    p, allow, out = Path(folder)/SOLVED_FILE, select_ids(problems), []
+def read_solved(folder:str|Path, problems=None, data:str|Path|None=None) -> list[MemoryRecord]:
+    "Records `solve --rag` appended to `folder/solved.jsonl` (bad lines skipped), restricted to `problems` (ids of HumanEval or of the problem file `data`)."
+    p, allow, out = Path(folder)/SOLVED_FILE, select_ids(problems, data), []
     if not p.is_file(): return out
     for i, line in enumerate(p.read_text(encoding='utf-8').splitlines(), 1):
         if not line.strip(): continue
@@ -519,14 +549,18 @@ class RAGIndex:
 # %% ../nbs/17_rag.ipynb #1069e6c7
 def build_index(index:RAGIndex, # where to build
                 results:list|None=None, # bench results files or folders
-                problems=None, # HumanEval ids allowed in the memory (None: all)
+                problems=None, # ids allowed in the memory (None: all)
                 solved:bool=True, # include the programs `solve --rag` recorded in the store folder
                 api:bool=True, # (re)build the API notes
                 modules:Iterable[str]=API_MODULES, # modules of the API notes
-                humaneval:str|Path|None=None, # HumanEval data file
+                humaneval:str|Path|None=None, # problem file of the results and candidates (default: HumanEval)
+                candidates:list|None=None, # `collect --split train` candidate files or folders (needs `humaneval`: their problem file)
                ) -> dict:
     "Sync the memory to its sources (restricted to `problems`) and the API notes to the interpreter; counts per corpus."
-    recs = (memory_from_results(results, problems, humaneval) if results else []) + (read_solved(index.path, problems) if solved else [])
+    if candidates and humaneval is None: raise ValueError("memory from candidates needs their problem file: give humaneval= (rag build --data FILE)")
+    recs = ((memory_from_results(results, problems, humaneval) if results else [])
+            + (memory_from_candidates(candidates, humaneval, problems) if candidates else [])
+            + (read_solved(index.path, problems, humaneval) if solved else []))
     t0, out = time.time(), {}
     out['memory'] = index.memory.sync(memory_docs(recs, index.emb.name)) | dict(problems=len({r.problem_id for r in recs}))
     if api: out['api'] = index.api.sync(api_docs(api_notes(modules), index.emb.name))

@@ -30,8 +30,8 @@ def to_device(batch:dict, device:str|torch.device) -> dict:
     return {k: v.to(device) if torch.is_tensor(v) else v for k, v in batch.items()}
 
 def _value_rows(batch:dict, value_target:str) -> torch.Tensor:
-    "States that have a value target: all of them, but for `reward`, which the root (no program) lacks."
-    return batch['has_reward'] if value_target == 'reward' else torch.ones_like(batch['has_reward'])
+    "States that have a value target: all of them, but for `reward`, which the root (no program) lacks, and `hidden`, which only labelled programs have."
+    return batch['has_reward'] if value_target == 'reward' else batch['has_hidden'] if value_target == 'hidden' else torch.ones_like(batch['has_reward'])
 
 # %% ../nbs/16_trainer.ipynb #6a08c3ce
 def distillation_loss(out:dict, # `PolicyValueNet` outputs: `value` [B], `log_policy` [B, K]
@@ -39,7 +39,7 @@ def distillation_loss(out:dict, # `PolicyValueNet` outputs: `value` [B], `log_po
                       value_weight:float=1.0, # weight of the value MSE
                       policy_weight:float=1.0, # weight of the cross-entropy against the visit distribution
                       prior_weight:float=0.1, # weight of the cross-entropy against the LLM priors
-                      value_target:str='value', # 'value' (episode outcome), 'q' or 'reward'
+                      value_target:str='value', # 'value' (episode outcome), 'q', 'reward' or 'hidden' (the program's hidden verdict)
                      ) -> dict[str, torch.Tensor]:
     "The weighted `loss` and its parts: `value_loss` (MSE), `policy_loss` and `prior_loss` (cross-entropies over real children, less the targets' entropies)."
     cm = batch['child_mask']
@@ -124,7 +124,7 @@ class TrainConfig:
     value_weight:float=1.0 # weight of the value MSE
     policy_weight:float=1.0 # weight of the policy cross-entropy against the visits
     prior_weight:float=0.1 # weight of the auxiliary cross-entropy against the LLM priors
-    value_target:str='value' # 'value' (episode outcome), 'q' or 'reward'
+    value_target:str='value' # 'value' (episode outcome), 'q', 'reward' or 'hidden' (the program's hidden verdict, train problems only)
     patience:int=5 # stop after this many epochs without improvement (0: never)
     min_delta:float=1e-4 # smallest decrease of the monitored loss that counts
     seed:int=0 # data order (epoch e uses seed + e)
@@ -346,12 +346,14 @@ def train_distillation(data:str|Path|Sequence, # episodes: JSONL files, folders 
                        resume:bool=False, # continue from `out/last.pt` if it exists
                        device:str|torch.device='cpu',
                        progress:bool|Callable[[dict],None]=True, # a line per epoch
+                       labels:dict|None=None, # hidden verdicts of train problems (`hidden_labels`), for `value_target='hidden'`
                       ) -> dict:
     "Train a `PolicyValueNet` on episodes in `data`, keep checkpoints in `out`, evaluate the best on held-out problems."
     out, net_cfg, train_cfg = Path(out), net_cfg or NetConfig(), train_cfg or TrainConfig()
     last = out/'last.pt'
     if resume and last.is_file(): net_cfg = NetConfig.from_dict(load_checkpoint(last)['net_config'])
-    ds = MCTSDataset(data, **net_cfg.dataset_kwargs())
+    if train_cfg.value_target == 'hidden' and not labels: raise ValueError("value_target='hidden' needs labels: the hidden verdicts of the episodes' programs (hidden_labels of `collect --split train` candidates)")
+    ds = MCTSDataset(data, **net_cfg.dataset_kwargs(), labels=labels)
     if not len(ds): raise ValueError(f"no training examples in {data}")
     tr, va, te = ds.split(split, split_seed)
     torch.manual_seed(train_cfg.seed)

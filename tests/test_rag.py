@@ -307,3 +307,30 @@ def test_minilm_offline(tmp_path, monkeypatch):
         items = RAGContextProvider(ix).retrieve(p)
         assert 'statistics.median' in [i.id for i in items if i.source == 'api']
         assert [i.id for i in items if i.source == 'memory'][:1] == ['HumanEval/0']
+
+def test_cli_build_from_train_candidates(hashed, tmp_path, monkeypatch):
+    "Memory from a corpus's train candidates: only right train programs enter it, bench on test may use it, bench on train may not."
+    import mcts_codegen.benchmark as bm
+    from mcts_codegen.cli import app
+    from mcts_codegen.loaders import load_humaneval
+    data, cands = ROOT/'data/corpus/corpus.jsonl', ROOT/'data/candidates/qwen2.5-coder-1.5b'
+    r, store = CliRunner(), str(tmp_path/'ix')
+    out = r.invoke(app, ['rag', 'build', '--candidates', str(cands), '--store', store])
+    assert out.exit_code == 2 and '--data' in out.output
+    out = r.invoke(app, ['rag', 'build', '--candidates', str(cands), '--data', str(data), '--no-api', '--store', store])
+    assert out.exit_code == 0, out.output
+    split = {x['task_id']: x['split'] for x in load_humaneval(path=data)}
+    with rag.RAGIndex.existing(store, embedder=HashEmbedder()) as ix: ids = ix.memory_ids()
+    assert ids and {split[i] for i in ids} == {'train'}
+    seen = {}
+    def fake_run(*a, **kw): seen.update(kw); raise ValueError('stopped by the test')
+    monkeypatch.setattr(bm, 'run_benchmark', fake_run)
+    out = r.invoke(app, ['bench', '--data', str(data), '--split', 'train', '-s', 'greedy', '--rag', '--rag-store', store])
+    assert out.exit_code == 2 and 'holds' in out.output and not seen
+    out = r.invoke(app, ['bench', '--data', str(data), '--split', 'test', '-s', 'greedy', '--rag', '--rag-store', store])
+    assert 'stopped by the test' in out.output and isinstance(seen['context'], RAGContextProvider)
+    bad = tmp_path/'bad'; bad.mkdir()
+    row = json.loads((cands/'candidates.jsonl').read_text().splitlines()[0]) | dict(split='dev', unit_id='u', unit_size=1, index=0)
+    (bad/'candidates.jsonl').write_text(json.dumps(row) + '\n')  # a labelled row of a dev problem
+    out = r.invoke(app, ['rag', 'build', '--candidates', str(bad), '--data', str(data), '--no-api', '--store', str(tmp_path/'ix2')])
+    assert out.exit_code == 2 and 'not a train problem' in out.output

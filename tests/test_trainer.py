@@ -9,7 +9,7 @@ from hypothesis import given, settings, strategies as st
 from typer.testing import CliRunner
 from mcts_codegen.cli import app
 from mcts_codegen.config import create_preset
-from mcts_codegen.dataset import MCTSDataset
+from mcts_codegen.dataset import MCTSDataset, hidden_labels
 from mcts_codegen.engine import MCTSEngine, PolicyModel, ValueModel
 from mcts_codegen.executor import Executor
 from mcts_codegen.testing import ScriptedClient, scripted_episodes
@@ -207,11 +207,32 @@ def test_cli_train(data, tmp_path):
     assert -1 <= vm.value('def f():\n    pass\n', 'def f():\n    return 1\n') <= 1
     r = CliRunner().invoke(app, ['train', '--data', str(tmp_path/'nothing'), '--out', str(out)])
     assert r.exit_code == 2 and 'no such file' in r.output
-    for bad, why in ((['--split', '0.5,0.5'], 'three shares'), (['--value-target', 'hidden'], 'choose value, q or reward')):
+    for bad, why in ((['--split', '0.5,0.5'], 'three shares'), (['--value-target', 'nope'], 'choose value, q, reward or hidden'),
+                     (['--value-target', 'hidden'], 'go together')):
         r = CliRunner().invoke(app, ['train', '--data', str(data), '--out', str(tmp_path/'bad')] + bad)
         assert r.exit_code == 2 and why in r.output, r.output
     r = CliRunner().invoke(app, args + ['--out', str(tmp_path/'rw'), '--epochs', '1', '--value-target', 'reward', '--split', '0.5,0.25,0.25', '-q'])
     assert r.exit_code == 0 and 'positives: programs passing every visible test' in r.output, r.output
+
+def test_hidden_value_target(tmp_path):
+    "The value head can learn the hidden verdicts of train candidates: labelled states only, the right ones as AUC positives."
+    from mcts_codegen.cli import app
+    root = Path(__file__).resolve().parents[1]/'data/candidates/qwen2.5-coder-1.5b'
+    eps = {}
+    for line in (root/'episodes/episodes.jsonl').read_text().splitlines():
+        eps.setdefault(json.loads(line)['episode_id'], []).append(line)
+    keep = [ls for ls in eps.values() if len(ls) > 5][:24]
+    (tmp_path/'eps.jsonl').write_text(''.join(l + '\n' for ls in keep for l in ls))
+    lab = hidden_labels(root)
+    ds = MCTSDataset(tmp_path/'eps.jsonl', labels=lab, max_problem_len=32, max_code_len=32, max_child_len=8)
+    b = ds.collate([ds[i] for i in range(len(ds))])
+    roots = b['depth'] == 0
+    assert b['has_hidden'][~roots].all() and not b['has_hidden'][roots].any()
+    with pytest.raises(ValueError, match='needs labels'): train_distillation(tmp_path/'eps.jsonl', tmp_path/'x', TINY, TrainConfig(epochs=1, value_target='hidden'), progress=False)
+    r = CliRunner().invoke(app, ['train', '--data', str(tmp_path/'eps.jsonl'), '--out', str(tmp_path/'h'), '--value-target', 'hidden', '--labels', str(root),
+                                 '--epochs', '1', '--d-model', '32', '--layers', '1', '--heads', '2', '--max-tokens', '64', '--threads', '1', '-q'])
+    assert r.exit_code == 0 and 'positives: programs passing the hidden tests' in r.output, r.output
+    assert json.loads((tmp_path/'h'/'eval.json').read_text())['train_config']['value_target'] == 'hidden'
 
 def test_solve_and_bench_with_trained_networks(data, tmp_path, monkeypatch):
     import mcts_codegen.llm as llm
