@@ -159,8 +159,10 @@ def collate_states(items:list[dict], # items of an `MCTSDataset`
         out['child_mask'][b, :k] = True
         for name in ('policy', 'prior', 'child_reward'): out[name][b, :k] = x[name]
         for j, c in enumerate(x['child_ids']): kid[b, j, :len(c)] = c; out['child_attention_mask'][b, j, :len(c)] = True
-    for name in ('value', 'q', 'reward', 'hidden'): out[name] = torch.stack([x[name] for x in items])
-    for name in ('has_reward', 'has_policy', 'has_hidden'): out[name] = torch.tensor([x[name] for x in items], dtype=torch.bool)
+    for name in ('value', 'q', 'reward'): out[name] = torch.stack([x[name] for x in items])
+    out['hidden'] = torch.stack([x.get('hidden', torch.tensor(0.)) for x in items])  # items made without labels have no hidden verdict
+    for name in ('has_reward', 'has_policy'): out[name] = torch.tensor([x[name] for x in items], dtype=torch.bool)
+    out['has_hidden'] = torch.tensor([x.get('has_hidden', False) for x in items], dtype=torch.bool)
     out['depth'] = torch.tensor([x['depth'] for x in items], dtype=torch.long)
     for name in ('problem_id', 'episode_id'): out[name] = [x[name] for x in items]
     return out
