@@ -12,7 +12,7 @@ from typing import Any, Iterable, Sequence
 import torch
 from torch.utils.data import Dataset, DataLoader
 from fastcore.basics import patch
-from .records import TrainingExample, read_examples, read_candidates
+from .records import TrainingExample, read_examples, train_labelled
 
 # %% auto #0
 __all__ = ['ByteTokenizer', 'LlamaTokenizer', 'get_tokenizer', 'encode_state', 'encode_program', 'split_problems', 'MCTSDataset',
@@ -205,8 +205,7 @@ def hidden_labels(paths, # `collect --split train` candidates: `candidates.jsonl
                  ) -> dict[tuple[str, str], bool]:
     "Hidden verdicts {(problem_id, program): passed} of train-split candidate rows; an error if a row of another split carries one."
     out = {}
-    for r in read_candidates(paths):
-        if r.hidden_passed is None or not r.code: continue
-        if r.split != 'train': raise ValueError(f"{r.problem_id} carries a hidden verdict in {paths} but is a {r.split!r} problem; labels come from train problems only")
+    for r in train_labelled(paths):
+        if not r.code: continue
         out[(r.problem_id, r.code)] = out.get((r.problem_id, r.code), False) or r.hidden_passed
     return out

@@ -290,16 +290,12 @@ def memory_from_candidates(paths, # `collect --split train` candidates: `candida
                            per_problem:int=1, # right programs kept per problem, most likely first
                           ) -> list[MemoryRecord]:
     "Memory records from the candidates of train problems that pass their visible and hidden tests; an error if a labelled row is not of a train problem."
-    from mcts_codegen.records import read_candidates
+    from mcts_codegen.records import train_labelled
     from mcts_codegen.loaders import load_humaneval, problem_from_humaneval
     from mcts_codegen.corpus import select_split
     train = {r['task_id']: r for r in select_split(load_humaneval(path=data), 'train', str(data))}
     allow, best = select_ids(problems, data), {}
-    for r in read_candidates(paths):
-        if r.hidden_passed is None: continue
-        if r.split != 'train' or r.problem_id not in train:
-            raise ValueError(f"{r.problem_id} carries a hidden verdict in {paths} but is not a train problem of {data}; "
-                             "memory from candidates takes `collect --split train` rows of the same problem file")
+    for r in train_labelled(paths, set(train)):
         if r.hidden_passed and r.visible_passed and r.code and (allow is None or r.problem_id in allow):
             best.setdefault(r.problem_id, {}).setdefault(r.code, r)
     out = []

@@ -16,7 +16,8 @@ from .utils import cpu_count
 # %% auto #0
 __all__ = ['SCHEMA_VERSION', 'CANDIDATE_VERSION', 'JsonlLog', 'iter_jsonl', 'read_rows', 'default_concurrency', 'TrainingExample',
            'jsonl_files', 'iter_examples', 'read_examples', 'finished_problems', 'hf_features', 'CandidateRecord',
-           'behaviour_key', 'whole_attempts', 'read_candidates', 'finished_units', 'FolderLocked', 'RunLock']
+           'behaviour_key', 'whole_attempts', 'read_candidates', 'finished_units', 'train_labelled', 'FolderLocked',
+           'RunLock']
 
 # %% ../nbs/13_records.ipynb #68020103
 class JsonlLog:
@@ -278,6 +279,17 @@ def finished_units(path:str|Path # a candidates file (missing: nothing finished)
         warnings.simplefilter('always')
         units = {r.unit_id for r in read_candidates(path)}
     return units, sum('skipping a bad line' in str(x.message) for x in w)
+
+# %% ../nbs/13_records.ipynb #3a79793e
+def train_labelled(paths, # `collect --split train` candidates: files or folders of them
+                   train:set[str]|None=None, # the train ids of their problem file (None: each row's own split)
+                  ) -> list[CandidateRecord]:
+    "The candidates in `paths` that carry a hidden verdict; an error if one is not of a train problem."
+    out = [r for r in read_candidates(paths) if r.hidden_passed is not None]
+    if bad := next((r for r in out if r.split != 'train' or (train is not None and r.problem_id not in train)), None):
+        raise ValueError(f"{bad.problem_id} carries a hidden verdict in {paths} but is not a train problem; "
+                         "labels come from train problems only (`collect --split train` rows of the same problem file)")
+    return out
 
 # %% ../nbs/13_records.ipynb #e27a143c
 class FolderLocked(RuntimeError):
