@@ -374,11 +374,22 @@ def humaneval(model:str) -> dict:
     return entered(load_arms(HE/model), HALF_ARMS if model == SMALL else ARMS_15) if (HE/model).is_dir() else {}
 
 @functools.cache
-def neweval(model:str) -> dict:
-    "One model's NewEval rows: the strategies run on every problem."
-    ne = load_arms(NE/model) if (NE/model).is_dir() else {}
+def neweval(model:str, root:Path=NE) -> dict:
+    "One model's NewEval rows (under `root`): the strategies run on every problem."
+    ne = load_arms(root/model) if (root/model).is_dir() else {}
     full = max((b.problems for b in ne.values()), default=0)
     return {s: b for s, b in ne.items() if b.problems == full}
+
+HE3, NE3 = RES/'humaneval-v3', RES/'neweval-v3'
+V3 = ('greedy', 'best-of-n', 'mcts-balanced', 'oracle')  # the strategies protocol v3 must have on every problem before the headline takes it
+
+@functools.cache
+def protocol(model:str) -> tuple[dict, dict, str]:
+    "A model's headline rows (HumanEval, NewEval) and their protocol: v3 (body-only, `bash bench/protocol_v3.sh MODEL`) once it has every `V3` strategy on all 164 and on every NewEval problem, else v2."
+    he3 = {s: b for s, b in load_results(HE3/model).items() if b.problems == 164} if (HE3/model).is_dir() else {}
+    ne3 = neweval(model, NE3)
+    if all(s in he3 and s in ne3 for s in V3): return he3, ne3, 'v3'
+    return humaneval(model), neweval(model), 'v2'
 
 def best_preset(res:dict) -> str|None:
     "The search preset (an mcts strategy or auto) with the most problems solved on all 164, the fewer completions breaking a tie."
@@ -389,7 +400,7 @@ def headline_rows() -> list[tuple]:
     "(model, strategy, label, HumanEval result, NewEval result or None) for the headline table: greedy, best-of-n, mcts-balanced, the best preset, oracle@10."
     out = []
     for model in (SMALL, LARGE):
-        he, ne = humaneval(model), neweval(model)
+        he, ne, _ = protocol(model)
         best = best_preset(he)
         for s in dict.fromkeys(['greedy', 'best-of-n', 'mcts-balanced', best, 'oracle']):
             if s is None or s not in he: continue
@@ -416,7 +427,14 @@ def headline(engines:bool=False) -> list[str]:
         rows.append(row + ([f"`{h.engine}`" + ('' if n is None else f" / `{n.engine}`") + ''.join(f" / corpus `{v}`" for v in cv)] if engines else []))
     n_test = sum(r['split'] == 'test' for r in jsonl(ROOT/'data'/'corpus'/'corpus.jsonl'))
     return md(['model', 'strategy', 'HumanEval (164)', 'completions', 'tokens', 'NewEval (20)', 'completions', 'tokens', f'corpus test ({n_test})']
-              + (['engine (HumanEval / NewEval / corpus)'] if engines else []), rows)
+              + (['engine (HumanEval / NewEval / corpus)'] if engines else []), rows) + ['', protocols_line()]
+
+def protocols_line() -> str:
+    "The sentence under the headline table: which protocol each model's HumanEval and NewEval rows come from."
+    say = {'v2': "protocol v2, whole-function generation (`bash bench/protocol_v2.sh`)", 'v3': "protocol v3, body-only generation (`bash bench/protocol_v3.sh`)"}
+    by = {m: protocol(m)[2] for m in (SMALL, LARGE)}
+    parts = [f"{' and '.join(SIZE[m] for m in (SMALL, LARGE) if by[m] == v)}: {say[v]}" for v in dict.fromkeys(by.values())]
+    return "HumanEval and NewEval rows · " + '; '.join(parts) + ". Corpus rows: body-only generation (`bash bench/corpus_baselines.sh`)."
 
 def legacy() -> list[str]:
     "The legacy protocol's tables (results/legacy/humaneval): the scores, the hybrid search arms, and the retrieval A/B."
@@ -1189,7 +1207,9 @@ def later_figures() -> dict:
 def page() -> str:
     "The whole results page."
     out = [FRONT, '## Headline', ''] + headline(engines=True)
-    out += stamp('bash bench/protocol_v2.sh [MODEL]', [HE, NE], [b for *_, h, n in headline_rows() for b in (h, n) if b is not None])[:-1]
+    vs = {protocol(m)[2] for m in (SMALL, LARGE)}
+    out += stamp(' · '.join(f'bash bench/protocol_{v}.sh [MODEL]' for v in sorted(vs)), [f for v in sorted(vs) for f in ({'v2': (HE, NE), 'v3': (HE3, NE3)}[v])],
+                 [b for *_, h, n in headline_rows() for b in (h, n) if b is not None])[:-1]
     out += ['', '## Interpretation', '', NOTES.read_text().format_map(Figures(figures())).strip(), '']
     out += model_section(SMALL) + model_section(LARGE) + router_section()
     out += ['## Legacy protocol (before the fixed protocol; engine `legacy`)', ''] + legacy()

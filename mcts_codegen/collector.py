@@ -32,11 +32,11 @@ from .loaders import load_humaneval, problem_from_humaneval
 from .llm import get_client
 
 # %% auto #0
-__all__ = ['EPISODES_FILE', 'SEARCH_FIELDS', 'CANDIDATES_FILE', 'episode_outcome', 'llm_failed', 'state_hash', 'EpisodeLog',
-           'TrainingCollector', 'collector_for', 'CollectSummary', 'run_collect', 'TrainingRefused', 'results_ids',
-           'assert_trainable', 'eval_problems', 'candidate_problems', 'train_problems', 'UnitResult', 'unit_id',
-           'collect_version', 'model_inputs', 'collect_unit', 'candidates_config', 'CandidateSummary', 'run_candidates',
-           'label_rows']
+__all__ = ['EPISODES_FILE', 'SEARCH_FIELDS', 'CANDIDATES_FILE', 'LOAD_BOUND', 'RECHECK', 'episode_outcome', 'llm_failed',
+           'state_hash', 'EpisodeLog', 'TrainingCollector', 'collector_for', 'CollectSummary', 'run_collect',
+           'TrainingRefused', 'results_ids', 'assert_trainable', 'eval_problems', 'candidate_problems',
+           'train_problems', 'UnitResult', 'unit_id', 'collect_version', 'model_inputs', 'collect_unit',
+           'candidates_config', 'CandidateSummary', 'run_candidates', 'label_rows']
 
 # %% ../nbs/20_collector.ipynb #31c3a8a1
 def episode_outcome(result:SearchResult) -> float:
@@ -489,6 +489,9 @@ def run_candidates(data:str|Path|None, # a problem file with splits (data/corpus
     return summ
 
 # %% ../nbs/20_collector.ipynb #594e0815
+LOAD_BOUND = ('timeout', 'killed') # verdicts that depend on the machine's load, not only on the program: `label_rows` reruns them
+RECHECK = 4 # ... alone, with this many times the executor's timeout
+
 def label_rows(rows:list[dict], # candidate rows (`verifier.read_candidates` dicts, or `CandidateRecord` dumps)
                problems:str|Path, # the problem file they were collected from (splits and hidden tests)
                splits:Iterable[str]=('dev', 'test'), # label the unlabelled rows of these splits
@@ -511,11 +514,15 @@ def label_rows(rows:list[dict], # candidate rows (`verifier.read_candidates` dic
     if not todo: return out
     own = executor is None
     if own: executor = Executor(Config().executor)
-    async def check(pid, code, sem):
-        async with sem: return bool((await executor.arun_check(code, recs[pid]['test'], recs[pid]['entry_point'])).passed)
+    async def check(pid, code, sem, timeout=None):
+        async with sem: return await executor.arun_check(code, recs[pid]['test'], recs[pid]['entry_point'], timeout=timeout)
     async def every():
-        sem = asyncio.Semaphore(32)
-        return await asyncio.gather(*(check(pid, rs[0]['code'], sem) for (pid, _), rs in todo.items()))
+        sem, keys = asyncio.Semaphore(32), list(todo)
+        res = await asyncio.gather(*(check(k[0], todo[k][0]['code'], sem) for k in keys))
+        again = asyncio.Semaphore(1)  # a timeout or a kill depends on the machine's load: rerun alone, with four times the time
+        for i, r in enumerate(res):
+            if r.status in LOAD_BOUND: res[i] = await check(keys[i][0], todo[keys[i]][0]['code'], again, RECHECK * executor.cfg.timeout)
+        return [bool(r.passed) for r in res]
     try: verdicts = run_sync(every())
     finally:
         if own: executor.close()
