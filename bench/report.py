@@ -996,19 +996,25 @@ def learners_figures() -> dict:
     return f
 
 def verifier_eval_figures() -> dict:
-    "The figures of the note on the verifier's corpus test split (results/verifier/<1.5B>/eval.json and dev_eval.json): keys `ve15_*`."
-    f = {}
-    for sp in ('test', 'dev'):
-        if not (p := RES/'verifier'/LARGE/eval_name(sp)).is_file(): continue
+    """The figures of the notes on the verifier's corpus test split: keys `ve15_*` from results/verifier/<1.5B>/eval.json and dev_eval.json
+    (the verifier as trained now), `ve15b_*` from eval_best_penalty.json and dev_eval_best_penalty.json (the one of 2026-12-02, whose
+    penalty was the best dev AUC), and the penalty rules on train folds (`ve15_cv_*`, penalty_cv.json)."""
+    f, res = {}, RES/'verifier'/LARGE
+    for pre, names in (('ve15', {sp: eval_name(sp) for sp in ('test', 'dev')}), ('ve15b', dict(test='eval_best_penalty.json', dev='dev_eval_best_penalty.json'))):
+        for sp, name in names.items():
+            if not (p := res/name).is_file(): continue
+            e = json.loads(p.read_text())
+            f |= {f'{pre}_{sp}_{k}': e[k] for k in ('auc_all', 'auc_visible_pass', 'fooled_caught', 'fooled_caught_at_dev', 'candidates', 'problems', 'visible_pass', 'fooled', 'ece', 'threshold')}
+            f |= {f'{pre}_{sp}_{k}': e['verifier'][k] for k in ('train_rows', 'train_problems', 'l2', 'dev_auc_visible_pass')}
+            tab = {t['scorer']: t for t in e.get('ablation', [])}
+            f |= {f"{pre}_{sp}_abl_{n.replace('verifier − ', 'no_').replace(' alone', '').replace('visible pass fraction', 'visible')}": t['auc_visible_pass'] for n, t in tab.items()}
+            if ex := e.get('examples'): f |= {f'{pre}_{sp}_caught_n': ex['caught'], f'{pre}_{sp}_fooled_n': ex['fooled'], f'{pre}_{sp}_trusted_score': ex['trusted_most'][0]['score'] if ex['trusted_most'] else None}
+            top = [b for b in e['reliability'] if b['lo'] >= 0.8]
+            if n := sum(b['n'] for b in top):
+                f |= {f'{pre}_{sp}_top_n': n, f'{pre}_{sp}_top_score': f"{sum(b['n'] * b['score'] for b in top) / n:.2f}", f'{pre}_{sp}_top_passed': f"{sum(b['n'] * b['passed'] for b in top) / n:.2f}"}
+    if (p := res/'penalty_cv.json').is_file():  # bench/verifier_penalty.py: the penalty rules on train folds
         e = json.loads(p.read_text())
-        f |= {f've15_{sp}_{k}': e[k] for k in ('auc_all', 'auc_visible_pass', 'fooled_caught', 'fooled_caught_at_dev', 'candidates', 'problems', 'visible_pass', 'fooled', 'ece', 'threshold')}
-        f |= {f've15_{sp}_{k}': e['verifier'][k] for k in ('train_rows', 'train_problems')}
-        tab = {t['scorer']: t for t in e.get('ablation', [])}
-        f |= {f"ve15_{sp}_abl_{n.replace('verifier − ', 'no_').replace(' alone', '').replace('visible pass fraction', 'visible')}": t['auc_visible_pass'] for n, t in tab.items()}
-        if ex := e.get('examples'): f |= {f've15_{sp}_caught_n': ex['caught'], f've15_{sp}_fooled_n': ex['fooled'], f've15_{sp}_trusted_score': ex['trusted_most'][0]['score'] if ex['trusted_most'] else None}
-        top = [b for b in e['reliability'] if b['lo'] >= 0.8]
-        if n := sum(b['n'] for b in top):
-            f |= {f've15_{sp}_top_n': n, f've15_{sp}_top_score': f"{sum(b['n'] * b['score'] for b in top) / n:.2f}", f've15_{sp}_top_passed': f"{sum(b['n'] * b['passed'] for b in top) / n:.2f}"}
+        f |= {f"ve15_cv_{r.replace('.', '')}": v['mean'] for r, v in e['rules'].items()} | dict(ve15_cv_seeds=e['seeds'], ve15_cv_folds=e['folds'], ve15_cv_problems=e['problems'])
     return f
 
 def choice_figures() -> dict:

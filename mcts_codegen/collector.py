@@ -32,11 +32,11 @@ from .loaders import load_humaneval, problem_from_humaneval
 from .llm import get_client
 
 # %% auto #0
-__all__ = ['EPISODES_FILE', 'SEARCH_FIELDS', 'CANDIDATES_FILE', 'LOAD_BOUND', 'RECHECK', 'episode_outcome', 'llm_failed',
+__all__ = ['EPISODES_FILE', 'SEARCH_FIELDS', 'LOAD_BOUND', 'RECHECK', 'CANDIDATES_FILE', 'episode_outcome', 'llm_failed',
            'state_hash', 'EpisodeLog', 'TrainingCollector', 'collector_for', 'CollectSummary', 'run_collect',
            'TrainingRefused', 'results_ids', 'assert_trainable', 'eval_problems', 'candidate_problems',
-           'train_problems', 'UnitResult', 'unit_id', 'collect_version', 'model_inputs', 'collect_unit',
-           'candidates_config', 'CandidateSummary', 'run_candidates', 'label_rows']
+           'train_problems', 'UnitResult', 'unit_id', 'collect_version', 'model_inputs', 'hidden_verdict',
+           'collect_unit', 'candidates_config', 'CandidateSummary', 'run_candidates', 'label_rows']
 
 # %% ../nbs/20_collector.ipynb #31c3a8a1
 def episode_outcome(result:SearchResult) -> float:
@@ -332,6 +332,17 @@ def _io_fields(inputs:list[str], sig:tuple|None) -> dict:
 def _hidden_fields(h:CodeExecutionResult|None) -> dict:
     return {} if h is None else dict(hidden_passed=bool(h.passed), hidden_status=h.status, hidden_error=h.error_type)
 
+LOAD_BOUND = ('timeout', 'killed') # verdicts that depend on the machine's load, not only on the program
+RECHECK = 4 # a `LOAD_BOUND` hidden check runs once more with this many times the executor's timeout
+
+async def hidden_verdict(executor:Executor, # the sandbox
+                         code:str, test:str, entry_point:str, # the program, the hidden `check` and the function it checks
+                        ) -> CodeExecutionResult:
+    "The hidden check of `code`; one that timed out or was killed (`LOAD_BOUND`) runs again with `RECHECK` times the timeout, and that run decides."
+    r = await executor.arun_check(code, test, entry_point)
+    return await executor.arun_check(code, test, entry_point, timeout=RECHECK * executor.cfg.timeout) if r.status in LOAD_BOUND else r
+
+
 # %% ../nbs/20_collector.ipynb #333d85b8
 async def collect_unit(rec:dict, # a problem record with its `split` (and its hidden `test`, read for a train record only)
                        llm, # an `LLMClient`
@@ -365,7 +376,7 @@ async def _rows(rec, view, llm, executor, cfg, llm_name, n_inputs, version, res,
     vis = dict(zip(keys, await asyncio.gather(*(visible(k) for k in keys))))
     inputs = await model_inputs(view, llm, n_inputs, call_seed(seed, 10**6))
     sigs = dict(zip(keys, await behaviours(view, [codes[k] for k in keys], inputs, executor))) if inputs else {}
-    hid = dict(zip(keys, await asyncio.gather(*(executor.arun_check(codes[k], rec['test'], rec['entry_point']) for k in keys)))) if train and rec.get('test') else {}
+    hid = dict(zip(keys, await asyncio.gather(*(hidden_verdict(executor, codes[k], rec['test'], rec['entry_point']) for k in keys)))) if train and rec.get('test') else {}
     sub, attempt, now, seen, rows = (code_key(res.code) if res.code else None), uuid.uuid4().hex[:12], time.time(), set(), []
     for i, (v, parent) in enumerate(got):
         k, e = code_key(v.code), evidence(v)  # how it was made and its likelihood, as a search hands them to a verifier
@@ -489,9 +500,6 @@ def run_candidates(data:str|Path|None, # a problem file with splits (data/corpus
     return summ
 
 # %% ../nbs/20_collector.ipynb #594e0815
-LOAD_BOUND = ('timeout', 'killed') # verdicts that depend on the machine's load, not only on the program: `label_rows` reruns them
-RECHECK = 4 # ... alone, with this many times the executor's timeout
-
 def label_rows(rows:list[dict], # candidate rows (`verifier.read_candidates` dicts, or `CandidateRecord` dumps)
                problems:str|Path, # the problem file they were collected from (splits and hidden tests)
                splits:Iterable[str]=('dev', 'test'), # label the unlabelled rows of these splits
@@ -514,15 +522,11 @@ def label_rows(rows:list[dict], # candidate rows (`verifier.read_candidates` dic
     if not todo: return out
     own = executor is None
     if own: executor = Executor(Config().executor)
-    async def check(pid, code, sem, timeout=None):
-        async with sem: return await executor.arun_check(code, recs[pid]['test'], recs[pid]['entry_point'], timeout=timeout)
+    async def check(pid, code, sem):
+        async with sem: return bool((await hidden_verdict(executor, code, recs[pid]['test'], recs[pid]['entry_point'])).passed)
     async def every():
-        sem, keys = asyncio.Semaphore(32), list(todo)
-        res = await asyncio.gather(*(check(k[0], todo[k][0]['code'], sem) for k in keys))
-        again = asyncio.Semaphore(1)  # a timeout or a kill depends on the machine's load: rerun alone, with four times the time
-        for i, r in enumerate(res):
-            if r.status in LOAD_BOUND: res[i] = await check(keys[i][0], todo[keys[i]][0]['code'], again, RECHECK * executor.cfg.timeout)
-        return [bool(r.passed) for r in res]
+        sem = asyncio.Semaphore(32)
+        return await asyncio.gather(*(check(pid, rs[0]['code'], sem) for (pid, _), rs in todo.items()))
     try: verdicts = run_sync(every())
     finally:
         if own: executor.close()

@@ -527,7 +527,8 @@ def visible_all(rows) -> np.ndarray:
     return np.array([(r.get('visible_pass') or 0) >= 1 and bool(r.get('n_visible')) for r in rows], bool)
 
 def train_verifier(rows:list[dict], # labelled candidate rows with `split` ('train' fits, 'dev' chooses)
-                   l2s:tuple[float,...]=(0.1, 1.0, 10.0, 100.0), # penalties tried, chosen on dev (ties: the strongest)
+                   l2s:tuple[float,...]=(0.1, 1.0, 10.0, 100.0), # penalties tried, chosen on dev
+                   tol:float=0.02, # a penalty whose dev AUC among visible-passing is within this of the best counts as a tie: the strongest tied one is taken
                    drop:Iterable[str]=(), # feature groups left out (ablations)
                    hidden:bool=False, # use the hidden-state features
                    keep:float=0.95, # the threshold keeps this share of dev's visible-passing right programs
@@ -547,18 +548,18 @@ def train_verifier(rows:list[dict], # labelled candidate rows with `split` ('tra
     dv, Xd, dn = sp['dev']
     Xd = Xd[:, [dn.index(n) for n in names]]
     yd, vd = np.array([label_of(r) for r in dv], bool), visible_all(dv)
-    best = None
+    tried = []
     for l2 in l2s:
         w, b = fit_logistic((Xt - mu) / sd, yt, l2)
         v = LogisticVerifier(names, w, b, mu, sd, hidden=hidden, groups=groups_of(names, Xt))
         s = v.prob(Xd)
-        key = (auc(yd[vd], s[vd]) or 0.0, auc(yd, s) or 0.0, l2)  # ties go to the strongest penalty: the safest with little dev evidence
-        if best is None or key > best[0]: best = (key, v, l2, s)
-    _, v, l2, s = best
+        tried.append((auc(yd[vd], s[vd]) or 0.0, l2, v, s))
+    top = max(a for a, *_ in tried)
+    _, l2, v, s = max((t for t in tried if t[0] >= top - tol), key=lambda t: t[1])  # dev is small: near-ties go to the strongest penalty, the safest
     v.threshold = keep_threshold(s[vd & yd], keep)
     aa, av = auc(yd, s), auc(yd[vd], s[vd])  # None where dev lacks right or wrong programs (then the penalty is the strongest tried)
     v.meta = dict(l2=l2, train_rows=len(tr), train_problems=len({r['problem_id'] for r in tr}), dev_rows=len(dv),
-                  dev_auc_all=None if aa is None else round(aa, 4), dev_auc_visible_pass=None if av is None else round(av, 4), dropped=sorted(drop), keep=keep)
+                  dev_auc_all=None if aa is None else round(aa, 4), dev_auc_visible_pass=None if av is None else round(av, 4), dropped=sorted(drop), keep=keep, tol=tol)
     return v
 
 # %% ../nbs/16b_verifier.ipynb #7fb58bde
