@@ -11,11 +11,13 @@ Prints and writes each rule's pooled held-out AUC among visible-passing candidat
     python bench/verifier_penalty.py --data data/candidates/qwen2.5-coder-1.5b [--seeds 6] [--out results/verifier/qwen2.5-coder-1.5b/penalty_cv.json]
 """
 from __future__ import annotations
-import argparse, json, random
+import argparse, json, sys
 from pathlib import Path
 import numpy as np
 from mcts_codegen.utils import sigmoid
 from mcts_codegen.verifier import auc, feature_table, fit_logistic, label_of, normalise, read_candidates, visible_all
+sys.path.insert(0, str(Path(__file__).parent))  # the scripts beside this one
+from verifier_cv import folds_of
 
 L2S = (0.1, 1.0, 10.0, 100.0)  # train_verifier's default penalties
 RULES = ('best', 'tol0.01', 'tol0.02', 'strongest')
@@ -38,8 +40,7 @@ def compare(rows:list[dict], k:int=5, seeds:int=6) -> dict:
         return lambda J: sigmoid(((X[J] - mu) / sd) @ w + b)
     out = {r: [] for r in RULES}
     for seed in range(seeds):
-        p = sorted(set(pid)); random.Random(seed).shuffle(p)
-        folds = [set(p[i::k]) for i in range(k)]
+        folds = folds_of(sorted(set(pid)), k, seed)  # verifier_cv's deal of problems into folds
         scores = {r: np.zeros(len(rs)) for r in RULES}
         for i in range(k):
             te, dv = np.isin(pid, list(folds[i])), np.isin(pid, list(folds[(i + 1) % k]))
