@@ -998,7 +998,8 @@ def learners_figures() -> dict:
 def verifier_eval_figures() -> dict:
     """The figures of the notes on the verifier's corpus test split: keys `ve15_*` from results/verifier/<1.5B>/eval.json and dev_eval.json
     (the verifier as trained now), `ve15b_*` from eval_best_penalty.json and dev_eval_best_penalty.json (the one of 2026-12-02, whose
-    penalty was the best dev AUC), and the penalty rules on train folds (`ve15_cv_*`, penalty_cv.json)."""
+    penalty was the best dev AUC), the penalty rules on train folds (`ve15_cv_*`, penalty_cv.json), the pooled and pairwise objectives
+    on train folds (`vc15_*`, choice_cv.json) and on dev and test (`vo15_*`, objectives.json)."""
     f, res = {}, RES/'verifier'/LARGE
     for pre, names in (('ve15', {sp: eval_name(sp) for sp in ('test', 'dev')}), ('ve15b', dict(test='eval_best_penalty.json', dev='dev_eval_best_penalty.json'))):
         for sp, name in names.items():
@@ -1015,6 +1016,20 @@ def verifier_eval_figures() -> dict:
     if (p := res/'penalty_cv.json').is_file():  # bench/verifier_penalty.py: the penalty rules on train folds
         e = json.loads(p.read_text())
         f |= {f"ve15_cv_{r.replace('.', '')}": v['mean'] for r, v in e['rules'].items()} | dict(ve15_cv_seeds=e['seeds'], ve15_cv_folds=e['folds'], ve15_cv_problems=e['problems'])
+    if (p := res/'choice_cv.json').is_file():  # bench/verifier_choice.py: pooled against pairwise objective on train folds
+        e = json.loads(p.read_text()); ob = e['objectives']
+        f |= dict(vc15_folds=e['folds'], vc15_seeds=e['seeds'], vc15_problems=e['problems'], vc15_oracle=e['oracle'], vc15_mixed=e['mixed_problems'],
+                  vc15_within_won=sum(a > b for a, b in zip(ob['pairwise']['within_auc'], ob['pooled']['within_auc'])),
+                  vc15_chosen_won=sum(a > b for a, b in zip(ob['pairwise']['chosen'], ob['pooled']['chosen'])),
+                  vc15_chosen_lost=sum(a < b for a, b in zip(ob['pairwise']['chosen'], ob['pooled']['chosen'])))
+        f |= {f'vc15_{o}_{k}': v[k] for o, v in ob.items() for k in ('chosen_mean', 'within_auc_mean', 'auc_visible_pass_mean')}
+    if (p := res/'objectives.json').is_file():  # bench/verifier_objectives.py: both objectives on dev and test
+        e = json.loads(p.read_text())
+        for sp in ('dev', 'test'):
+            if not (d := e.get(sp)): continue
+            f |= {f'vo15_{sp}_{k}': d[k] for k in ('problems', 'visible_pass', 'fooled', 'oracle', 'random_chosen')}
+            f |= {f'vo15_{sp}_{o}_{k}': d[o][k] for o in ('pooled', 'pairwise') for k in ('auc_all', 'auc_visible_pass', 'within_auc', 'fooled_caught_at_dev', 'chosen')}
+            f |= {f'vo15_{sp}_{o}_l2': d[o]['meta']['l2'] for o in ('pooled', 'pairwise')}
     return f
 
 def choice_figures() -> dict:

@@ -20,6 +20,15 @@ from pathlib import Path
 import numpy as np
 from mcts_codegen.verifier import BASELINES, GROUPS, label_of, metrics, normalise, read_candidates, split_tables, train_verifier, visible_all
 
+def fold_parser(doc:str) -> argparse.ArgumentParser:
+    "The arguments of a script that compares rules over seeded folds of a collect folder's labelled train rows."
+    ap = argparse.ArgumentParser(description=doc.split('\n\n')[0])
+    ap.add_argument('--data', required=True, help="a collect folder (its labelled train rows are used)")
+    ap.add_argument('--folds', type=int, default=5)
+    ap.add_argument('--seeds', type=int, default=6)
+    ap.add_argument('--out', help="JSON file to write")
+    return ap
+
 def folds_of(pids:list[str], k:int, seed:int=0) -> list[set[str]]:
     "The problems dealt into `k` folds after a seeded shuffle."
     p = sorted(pids); random.Random(seed).shuffle(p)

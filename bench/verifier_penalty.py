@@ -11,13 +11,13 @@ Prints and writes each rule's pooled held-out AUC among visible-passing candidat
     python bench/verifier_penalty.py --data data/candidates/qwen2.5-coder-1.5b [--seeds 6] [--out results/verifier/qwen2.5-coder-1.5b/penalty_cv.json]
 """
 from __future__ import annotations
-import argparse, json, sys
+import json, sys
 from pathlib import Path
 import numpy as np
 from mcts_codegen.utils import sigmoid
 from mcts_codegen.verifier import auc, feature_table, fit_logistic, label_of, normalise, read_candidates, visible_all
 sys.path.insert(0, str(Path(__file__).parent))  # the scripts beside this one
-from verifier_cv import folds_of
+from verifier_cv import folds_of, fold_parser
 
 L2S = (0.1, 1.0, 10.0, 100.0)  # train_verifier's default penalties
 RULES = ('best', 'tol0.01', 'tol0.02', 'strongest')
@@ -53,12 +53,7 @@ def compare(rows:list[dict], k:int=5, seeds:int=6) -> dict:
                 rules={r: dict(per_seed=v, mean=round(float(np.mean(v)), 4)) for r, v in out.items()})
 
 if __name__ == '__main__':
-    ap = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
-    ap.add_argument('--data', required=True, help="a collect folder (its labelled train rows are used)")
-    ap.add_argument('--folds', type=int, default=5)
-    ap.add_argument('--seeds', type=int, default=6)
-    ap.add_argument('--out', help="JSON file to write")
-    a = ap.parse_args()
+    a = fold_parser(__doc__).parse_args()
     d = compare(read_candidates(a.data), a.folds, a.seeds)
     for r, v in d['rules'].items(): print(f"{r:10s} mean {v['mean']:.4f}  per seed {v['per_seed']}")
     if a.out: Path(a.out).write_text(json.dumps(d, indent=1) + '\n'); print(f"written to {a.out}")

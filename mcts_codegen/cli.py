@@ -755,19 +755,21 @@ def verifier_train(data:list[Path]=typer.Option(..., '--data', help="candidate r
                    drop:Optional[list[str]]=typer.Option(None, '--drop', help="a feature group to leave out: likelihood, agreement, static or visible (repeatable)"),
                    keep:float=typer.Option(0.95, help="the doubt threshold keeps this share of dev's visible-passing right programs"),
                    hidden:bool=typer.Option(False, '--hidden', help="also the code model's hidden state: every row's `embedding` (verifier.add_hidden)"),
-                   problems:Optional[Path]=typer.Option(None, '--problems', help=_PROBLEMS_HELP + "; here the dev rows")):
+                   problems:Optional[Path]=typer.Option(None, '--problems', help=_PROBLEMS_HELP + "; here the dev rows"),
+                   objective:str=typer.Option('pooled', help="pooled: P(pass) over every candidate; pairwise: a ranker of one problem's visible-passing siblings, calibrated (verifier.fit_pairwise)")):
     "Fit a verifier on the train rows, choose its penalty and threshold on the dev rows (labelled from --problems FILE when collected without labels), save it. Exit code 0: saved; 2: bad input."
-    from mcts_codegen.verifier import train_verifier, save_verifier, GROUPS
+    from mcts_codegen.verifier import train_verifier, save_verifier, GROUPS, OBJECTIVES
     if bad := sorted(set(drop or []) - set(GROUPS)): _fail(f"--drop {', '.join(bad)}: not a feature group; choose from {', '.join(GROUPS)}")
+    if objective not in OBJECTIVES: _fail(f"--objective {objective}: choose from {', '.join(OBJECTIVES)}")
     if not 0 < keep <= 1: _fail(f"--keep must be in (0, 1], not {keep}")
     _dir_ok(out, '--out')
     rows = _labelled(_candidates(data), problems, ['dev'])
-    try: v = train_verifier(rows, drop=drop or [], keep=keep, hidden=hidden)
+    try: v = train_verifier(rows, drop=drop or [], keep=keep, hidden=hidden, objective=objective)
     except ValueError as e: _fail(str(e))
     f = save_verifier(v, out)
     m = v.meta
     typer.echo(f"{v} from {m['train_rows']} train rows ({m['train_problems']} problems), reading {', '.join(v.groups)}; "
-               f"dev AUC {_auc(m['dev_auc_all'])}, among visible-passing {_auc(m['dev_auc_visible_pass'])}{_auc_note(m['dev_auc_all'], m['dev_auc_visible_pass'])}; saved to {f}")
+               f"dev AUC {_auc(m['dev_auc_all'])}, among visible-passing {_auc(m['dev_auc_visible_pass'])}, within a problem {_auc(m['dev_within_auc'])}{_auc_note(m['dev_auc_all'], m['dev_auc_visible_pass'])}; saved to {f}")
 
 @verifier_app.command('eval')
 def verifier_eval(data:list[Path]=typer.Option(..., '--data', help="candidate rows (JSONL files or collect folders, repeatable)"),

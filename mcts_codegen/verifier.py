@@ -19,11 +19,12 @@ from fastcore.basics import patch
 
 # %% auto #0
 __all__ = ['CANDIDATE_FIELDS', 'RENAMES', 'STATIC', 'AGREEMENT', 'LIKELIHOOD', 'VISIBLE', 'GROUPS', 'VOTES', 'VERIFIER_FILE',
-           'KINDS', 'OPTIONAL', 'BASELINES', 'is_error', 'label_of', 'normalise', 'example_values', 'static_features',
-           'agreement_features', 'likelihood_features', 'visible_features', 'features', 'by_problem', 'feature_table',
-           'HiddenState', 'LlamaHiddenState', 'add_hidden', 'embed_rows', 'synth_candidates', 'fit_logistic', 'auc',
-           'keep_threshold', 'LogisticVerifier', 'VotesVerifier', 'save_verifier', 'load_verifier', 'read_candidates',
-           'unlabelled', 'groups_of', 'split_rows', 'split_tables', 'visible_all', 'train_verifier', 'fooled_caught',
+           'KINDS', 'OPTIONAL', 'OBJECTIVES', 'BASELINES', 'is_error', 'label_of', 'normalise', 'example_values',
+           'static_features', 'agreement_features', 'likelihood_features', 'visible_features', 'features', 'by_problem',
+           'feature_table', 'HiddenState', 'LlamaHiddenState', 'add_hidden', 'embed_rows', 'synth_candidates',
+           'fit_logistic', 'auc', 'keep_threshold', 'pairs_of', 'within_auc', 'fit_pairwise', 'LogisticVerifier',
+           'VotesVerifier', 'save_verifier', 'load_verifier', 'read_candidates', 'unlabelled', 'groups_of',
+           'split_rows', 'split_tables', 'visible_all', 'pairwise_calibrated', 'train_verifier', 'fooled_caught',
            'reliability', 'fooled_examples', 'metrics', 'evaluate', 'eval_name', 'write_eval', 'plot_reliability',
            'ablation']
 
@@ -366,6 +367,38 @@ def keep_threshold(scores, # scores of visible-passing right programs
     s = np.sort(np.asarray(scores, float))
     return float(s[int(math.floor((1 - keep) * len(s) + 1e-9))]) if len(s) else 0.5
 
+# %% ../nbs/16b_verifier.ipynb #ddeef1e9
+def pairs_of(pid, y, vis) -> tuple[np.ndarray, np.ndarray]:
+    "Indices (right, wrong) of every pair of one problem's visible-passing candidates, one right and one wrong (a program drawn twice counts twice)."
+    by = {}
+    for i, (p, v) in enumerate(zip(pid, vis)):
+        if v: by.setdefault(p, []).append(i)
+    R, W = [], []
+    for ix in by.values():
+        for a in ix:
+            if y[a]: R += [a] * sum(not y[b] for b in ix); W += [b for b in ix if not y[b]]
+    return np.array(R, int), np.array(W, int)
+
+def within_auc(pid, # problem of each candidate
+               y, s, vis, # labels, scores, and whether each passes every visible test
+              ) -> float|None:
+    "Share of the (right, wrong) pairs of one problem's visible-passing candidates that `s` orders right (ties half); None without such a pair."
+    y, s, vis = np.asarray(y, bool), np.asarray(s, float), np.asarray(vis, bool)
+    R, W = pairs_of(list(pid), y, vis)
+    if not len(R): return None
+    d = s[R] - s[W]
+    return float(np.mean((d > 0) + 0.5 * (d == 0)))
+
+def fit_pairwise(X:np.ndarray, # features [n, d] (standardised)
+                 pid, y, vis, # problem, label and visible-pass of each row
+                 l2:float=1.0, # penalty on the weights
+                ) -> np.ndarray:
+    "Weights of a logistic model on the feature differences of one problem's (right, wrong) visible-passing pairs: a ranker of siblings (zeros without a pair)."
+    R, W = pairs_of(list(pid), np.asarray(y, bool), np.asarray(vis, bool))
+    if not len(R): return np.zeros(X.shape[1])
+    D = X[R] - X[W]
+    return fit_logistic(np.vstack([D, -D]), np.r_[np.ones(len(R)), np.zeros(len(R))], l2)[0]  # both orders: the bias stays at 0
+
 # %% ../nbs/16b_verifier.ipynb #ea56033d
 class LogisticVerifier:
     "P(hidden pass | problem, program, evidence): a logistic model over `features`, with the doubt threshold chosen on dev."
@@ -526,6 +559,21 @@ def visible_all(rows) -> np.ndarray:
     "Whether each candidate row passes every visible test (and has some)."
     return np.array([(r.get('visible_pass') or 0) >= 1 and bool(r.get('n_visible')) for r in rows], bool)
 
+OBJECTIVES = ('pooled', 'pairwise') # what `train_verifier` fits
+
+def pairwise_calibrated(Z:np.ndarray, # standardised train features
+                        pid, y, vis, # problem, label and visible-pass of each row
+                        names:list[str], # feature names (the visible ones calibrate)
+                        l2:float=1.0, # the ranker's penalty
+                       ) -> tuple[np.ndarray, float]:
+    "Weights and bias of a `fit_pairwise` ranker made a probability: a logistic fit on train of the label on its score and the visible-test features, which are alike among visible-passing siblings, so their order is the ranker's."
+    w = fit_pairwise(Z, pid, np.asarray(y, bool), vis, l2)
+    cols = [names.index(n) for n in ('vis_all', 'vis_frac') if n in names]
+    c, b = fit_logistic(np.column_stack([Z @ w] + [Z[:, j] for j in cols]), np.asarray(y, float), 1e-6)
+    out = max(c[0], 0.0) * w  # a negative slope would turn the order round: such a ranker orders nothing
+    for k, j in enumerate(cols): out[j] += c[k + 1]
+    return out, b
+
 def train_verifier(rows:list[dict], # labelled candidate rows with `split` ('train' fits, 'dev' chooses)
                    l2s:tuple[float,...]=(0.1, 1.0, 10.0, 100.0), # penalties tried, chosen on dev
                    tol:float=0.02, # a penalty whose dev AUC among visible-passing is within this of the best counts as a tie: the strongest tied one is taken
@@ -533,8 +581,10 @@ def train_verifier(rows:list[dict], # labelled candidate rows with `split` ('tra
                    hidden:bool=False, # use the hidden-state features
                    keep:float=0.95, # the threshold keeps this share of dev's visible-passing right programs
                    tables:dict|None=None, # `feature_table` of each split, when already made (`split_tables`)
+                   objective:str='pooled', # 'pooled': P(pass) over every candidate, penalty by dev AUC among visible-passing; 'pairwise': `fit_pairwise`, calibrated on train, penalty by dev `within_auc`
                   ) -> LogisticVerifier:
     "A verifier fitted on the train rows, its penalty and threshold chosen on the dev rows."
+    if objective not in OBJECTIVES: raise ValueError(f"objective must be one of {', '.join(OBJECTIVES)}, not {objective!r}")
     sp = tables or split_tables(rows, hidden)
     if not sp.get('train'): raise ValueError("no labelled rows of split 'train': the verifier is fitted on train problems only (collect them with `collect --split train`)")
     if not sp.get('dev'): raise ValueError(f"no labelled rows of split 'dev': the penalty and threshold are chosen on dev problems; {_no_labels('dev', rows)}")
@@ -548,18 +598,20 @@ def train_verifier(rows:list[dict], # labelled candidate rows with `split` ('tra
     dv, Xd, dn = sp['dev']
     Xd = Xd[:, [dn.index(n) for n in names]]
     yd, vd = np.array([label_of(r) for r in dv], bool), visible_all(dv)
+    Zt, pt, pd_ = (Xt - mu) / sd, [str(r['problem_id']) for r in tr], [str(r['problem_id']) for r in dv]
     tried = []
     for l2 in l2s:
-        w, b = fit_logistic((Xt - mu) / sd, yt, l2)
+        w, b = pairwise_calibrated(Zt, pt, yt, visible_all(tr), names, l2) if objective == 'pairwise' else fit_logistic(Zt, yt, l2)
         v = LogisticVerifier(names, w, b, mu, sd, hidden=hidden, groups=groups_of(names, Xt))
         s = v.prob(Xd)
-        tried.append((auc(yd[vd], s[vd]) or 0.0, l2, v, s))
+        tried.append(((within_auc(pd_, yd, s, vd) if objective == 'pairwise' else auc(yd[vd], s[vd])) or 0.0, l2, v, s))
     top = max(a for a, *_ in tried)
     _, l2, v, s = max((t for t in tried if t[0] >= top - tol), key=lambda t: t[1])  # dev is small: near-ties go to the strongest penalty, the safest
     v.threshold = keep_threshold(s[vd & yd], keep)
     aa, av = auc(yd, s), auc(yd[vd], s[vd])  # None where dev lacks right or wrong programs (then the penalty is the strongest tried)
     v.meta = dict(l2=l2, train_rows=len(tr), train_problems=len({r['problem_id'] for r in tr}), dev_rows=len(dv),
-                  dev_auc_all=None if aa is None else round(aa, 4), dev_auc_visible_pass=None if av is None else round(av, 4), dropped=sorted(drop), keep=keep, tol=tol)
+                  dev_auc_all=None if aa is None else round(aa, 4), dev_auc_visible_pass=None if av is None else round(av, 4), dropped=sorted(drop), keep=keep, tol=tol,
+                  objective=objective, dev_within_auc=None if (wa := within_auc(pd_, yd, s, vd)) is None else round(wa, 4))
     return v
 
 # %% ../nbs/16b_verifier.ipynb #7fb58bde
@@ -617,7 +669,7 @@ def evaluate(v:LogisticVerifier, # the verifier
     rel = reliability(y, s)
     ece = sum(b['n'] * abs(b['score'] - b['passed']) for b in rel) / len(s)
     return metrics(y, s, vis, v.threshold) | dict(candidates=len(rs), problems=len({r['problem_id'] for r in rs}), split=split,
-                visible_pass=int(vis.sum()), fooled=int((vis & ~y).sum()), threshold=round(v.threshold, 4), ece=round(ece, 4),
+                visible_pass=int(vis.sum()), fooled=int((vis & ~y).sum()), within_auc=_r(within_auc([r['problem_id'] for r in rs], y, s, vis)), threshold=round(v.threshold, 4), ece=round(ece, 4),
                 reliability=rel, examples=fooled_examples(rs, s, v.threshold), verifier=v.meta)
 
 def eval_name(split:str='test') -> str:

@@ -145,6 +145,11 @@ def test_cli_train_eval_and_bench_errors(tmp_path):
     d = json.loads((tmp_path/'res/toy/eval.json').read_text())
     assert {'auc_all', 'auc_visible_pass', 'fooled_caught', 'candidates', 'problems'} <= set(d) and len(d['ablation']) == 8
     assert run(app, ['verifier', 'train', '--data', str(tmp_path/'none.jsonl'), '--out', str(tmp_path/'v')]).exit_code == 2
+    r = run(app, ['verifier', 'train', '--data', str(data), '--out', str(tmp_path/'pw'), '--objective', 'pairwise'])
+    assert r.exit_code == 0 and 'within a problem' in r.output, r.output
+    assert json.loads((tmp_path/'pw/verifier.json').read_text())['meta']['objective'] == 'pairwise'
+    r = run(app, ['verifier', 'train', '--data', str(data), '--out', str(tmp_path/'lw'), '--objective', 'listwise'])
+    assert r.exit_code == 2 and 'pooled, pairwise' in r.output and not (tmp_path/'lw').exists()
     assert run(app, ['verifier', 'eval', '--data', str(data), '--model', str(tmp_path)]).exit_code == 2
     r = run(app, ['bench', '--verifier', str(tmp_path/'nowhere'), '--problems', '0', '--llm', 'openai:x', '--base-url', 'http://127.0.0.1:9'])
     assert r.exit_code == 2 and 'verifier train' in r.output
