@@ -998,12 +998,13 @@ def learners_figures() -> dict:
 def verifier_eval_figures() -> dict:
     """The figures of the notes on the verifier's corpus test split: keys `ve15_*` from results/verifier/<1.5B>/eval.json and dev_eval.json
     (the verifier as trained now), `ve15b_*` from eval_best_penalty.json and dev_eval_best_penalty.json (the one of 2026-12-02, whose
-    penalty was the best dev AUC), the penalty rules on train folds (`ve15_cv_*`, penalty_cv.json), the pooled and pairwise objectives
+    penalty was the best dev AUC), `ve05_*` from the 0.5B model's eval.json and dev_eval.json, the penalty rules on train folds (`ve15_cv_*`, penalty_cv.json), the pooled and pairwise objectives
     on train folds (`vc15_*`, choice_cv.json) and on dev and test (`vo15_*`, objectives.json)."""
     f, res = {}, RES/'verifier'/LARGE
-    for pre, names in (('ve15', {sp: eval_name(sp) for sp in ('test', 'dev')}), ('ve15b', dict(test='eval_best_penalty.json', dev='dev_eval_best_penalty.json'))):
+    evals = {sp: eval_name(sp) for sp in ('test', 'dev')}
+    for pre, folder, names in (('ve15', res, evals), ('ve15b', res, dict(test='eval_best_penalty.json', dev='dev_eval_best_penalty.json')), ('ve05', RES/'verifier'/SMALL, evals)):
         for sp, name in names.items():
-            if not (p := res/name).is_file(): continue
+            if not (p := folder/name).is_file(): continue
             e = json.loads(p.read_text())
             f |= {f'{pre}_{sp}_{k}': e[k] for k in ('auc_all', 'auc_visible_pass', 'fooled_caught', 'fooled_caught_at_dev', 'candidates', 'problems', 'visible_pass', 'fooled', 'ece', 'threshold')}
             f |= {f'{pre}_{sp}_{k}': e['verifier'][k] for k in ('train_rows', 'train_problems', 'l2', 'dev_auc_visible_pass')}
@@ -1023,13 +1024,14 @@ def verifier_eval_figures() -> dict:
                   vc15_chosen_won=sum(a > b for a, b in zip(ob['pairwise']['chosen'], ob['pooled']['chosen'])),
                   vc15_chosen_lost=sum(a < b for a, b in zip(ob['pairwise']['chosen'], ob['pooled']['chosen'])))
         f |= {f'vc15_{o}_{k}': v[k] for o, v in ob.items() for k in ('chosen_mean', 'within_auc_mean', 'auc_visible_pass_mean')}
-    if (p := res/'objectives.json').is_file():  # bench/verifier_objectives.py: both objectives on dev and test
+    for pre, model in (('vo15', LARGE), ('vo05', SMALL)):  # bench/verifier_objectives.py: both objectives on dev and test
+        if not (p := RES/'verifier'/model/'objectives.json').is_file(): continue
         e = json.loads(p.read_text())
         for sp in ('dev', 'test'):
             if not (d := e.get(sp)): continue
-            f |= {f'vo15_{sp}_{k}': d[k] for k in ('problems', 'visible_pass', 'fooled', 'oracle', 'random_chosen')}
-            f |= {f'vo15_{sp}_{o}_{k}': d[o][k] for o in ('pooled', 'pairwise') for k in ('auc_all', 'auc_visible_pass', 'within_auc', 'fooled_caught_at_dev', 'chosen')}
-            f |= {f'vo15_{sp}_{o}_l2': d[o]['meta']['l2'] for o in ('pooled', 'pairwise')}
+            f |= {f'{pre}_{sp}_{k}': d[k] for k in ('problems', 'visible_pass', 'fooled', 'oracle', 'random_chosen')}
+            f |= {f'{pre}_{sp}_{o}_{k}': d[o][k] for o in ('pooled', 'pairwise') for k in ('auc_all', 'auc_visible_pass', 'within_auc', 'fooled_caught_at_dev', 'chosen')}
+            f |= {f'{pre}_{sp}_{o}_l2': d[o]['meta']['l2'] for o in ('pooled', 'pairwise')}
     return f
 
 def choice_figures() -> dict:
