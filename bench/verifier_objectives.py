@@ -25,20 +25,15 @@ CORPUS = ROOT/'data/corpus/corpus.jsonl'
 
 def r4(x): return None if x is None else round(float(x), 4)
 
-def scores(v, rows:list[dict]) -> np.ndarray:
-    "`v`'s P(hidden pass) of each row, each scored beside its problem's other candidates."
-    s, idx = np.zeros(len(rows)), {}
-    for i, r in enumerate(rows): idx.setdefault(r['problem_id'], []).append(i)
-    for ix in idx.values(): s[ix] = v.prob(v.matrix([rows[i] for i in ix]))
-    return s
-
 def split_figures(rows:list[dict], verifiers:dict) -> dict:
     "Every verifier's figures on `rows` (one split), with random choice and the oracle."
+    rows = [r for grp in by_problem(rows).values() for r in grp]  # the order `score_rows` gives its scores in
     y, vis, pid = np.array([label_of(r) for r in rows], bool), visible_all(rows), [r['problem_id'] for r in rows]
     out = dict(candidates=len(rows), problems=len(set(pid)), visible_pass=int(vis.sum()), fooled=int((vis & ~y).sum()),
                oracle=len({p for p, v, l in zip(pid, vis, y) if v and l}), random_chosen=chosen(pid, y, np.zeros(len(rows)), vis))
     for name, v in verifiers.items():
-        s = scores(v, rows)
+        rs, s = v.score_rows(rows)  # each candidate beside its problem's others
+        assert [r['problem_id'] for r in rs] == pid
         out[name] = dict(auc_all=r4(auc(y, s)), auc_visible_pass=r4(auc(y[vis], s[vis])), within_auc=r4(within_auc(pid, y, s, vis)),
                          fooled_caught_at_dev=r4(fooled_caught(y, s, vis, threshold=v.threshold)), chosen=chosen(pid, y, s, vis), meta=v.meta)
     return out
