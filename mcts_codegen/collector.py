@@ -22,7 +22,7 @@ from .records import (JsonlLog, default_concurrency, SCHEMA_VERSION, TrainingExa
                                   read_candidates, finished_units, read_rows, RunLock)
 from .engine import code_key, evidence
 from .verifier import normalise, label_of
-from .executor import CodeExecutionResult, averdict
+from .executor import CodeExecutionResult, averdict, hidden_verdict, RECHECK
 from .select import input_messages, parse_inputs, behaviours
 from .utils import call_seed
 from .benchmark import LocalPool, RayPool, settings_key
@@ -32,11 +32,11 @@ from .loaders import load_humaneval, problem_from_humaneval
 from .llm import get_client
 
 # %% auto #0
-__all__ = ['EPISODES_FILE', 'SEARCH_FIELDS', 'LOAD_BOUND', 'RECHECK', 'CANDIDATES_FILE', 'episode_outcome', 'llm_failed',
-           'state_hash', 'EpisodeLog', 'TrainingCollector', 'collector_for', 'CollectSummary', 'run_collect',
-           'TrainingRefused', 'results_ids', 'assert_trainable', 'eval_problems', 'candidate_problems',
-           'train_problems', 'UnitResult', 'unit_id', 'collect_version', 'model_inputs', 'hidden_verdict',
-           'collect_unit', 'candidates_config', 'CandidateSummary', 'run_candidates', 'label_rows']
+__all__ = ['EPISODES_FILE', 'SEARCH_FIELDS', 'CANDIDATES_FILE', 'episode_outcome', 'llm_failed', 'state_hash', 'EpisodeLog',
+           'TrainingCollector', 'collector_for', 'CollectSummary', 'run_collect', 'TrainingRefused', 'results_ids',
+           'assert_trainable', 'eval_problems', 'candidate_problems', 'train_problems', 'UnitResult', 'unit_id',
+           'collect_version', 'model_inputs', 'collect_unit', 'candidates_config', 'CandidateSummary', 'run_candidates',
+           'label_rows']
 
 # %% ../nbs/20_collector.ipynb #31c3a8a1
 def episode_outcome(result:SearchResult) -> float:
@@ -331,17 +331,6 @@ def _io_fields(inputs:list[str], sig:tuple|None) -> dict:
 
 def _hidden_fields(h:CodeExecutionResult|None) -> dict:
     return {} if h is None else dict(hidden_passed=bool(h.passed), hidden_status=h.status, hidden_error=h.error_type)
-
-LOAD_BOUND = ('timeout', 'killed') # verdicts that depend on the machine's load, not only on the program
-RECHECK = 4 # a `LOAD_BOUND` hidden check runs once more with this many times the executor's timeout
-
-async def hidden_verdict(executor:Executor, # the sandbox
-                         code:str, test:str, entry_point:str, # the program, the hidden `check` and the function it checks
-                        ) -> CodeExecutionResult:
-    "The hidden check of `code`; one that timed out or was killed (`LOAD_BOUND`) runs again with `RECHECK` times the timeout, and that run decides."
-    r = await executor.arun_check(code, test, entry_point)
-    return await executor.arun_check(code, test, entry_point, timeout=RECHECK * executor.cfg.timeout) if r.status in LOAD_BOUND else r
-
 
 # %% ../nbs/20_collector.ipynb #333d85b8
 async def collect_unit(rec:dict, # a problem record with its `split` (and its hidden `test`, read for a train record only)

@@ -386,3 +386,22 @@ def test_a_row_says_whether_it_asked_for_bodies(ex):
     assert body.log[0]['messages'][-1]['role'] == 'assistant' and whole.log[0]['messages'][-1]['role'] == 'user'
     assert rb.engine_version == B.engine_version('greedy', bench_config(), body=True) == B.engine_version('greedy', bench_config())
     assert rw.engine_version == B.engine_version('greedy', bench_config(), body=False) != rb.engine_version
+
+class LoadedChecks:
+    "The real sandbox, except that the hidden check of a right program times out at the default timeout, as on a loaded machine."
+    def __init__(self, ex): self.ex, self.cfg, self.timeouts = ex, ex.cfg, []
+    def __getattr__(self, k): return getattr(self.ex, k)
+    async def arun_check(self, code, check, entry_point, language='python', timeout=None):
+        self.timeouts.append(timeout)
+        r = await self.ex.arun_check(code, check, entry_point, language, timeout)
+        return r.model_copy(update=dict(status='timeout', passed=False)) if timeout is None and r.passed else r
+
+def test_a_hidden_check_that_times_out_runs_again_with_more_time(ex):
+    "The final check of a row is `hidden_verdict`: a timeout reruns with RECHECK times the timeout, which decides; a failure is not rerun."
+    from mcts_codegen.executor import RECHECK
+    sb = LoadedChecks(ex)
+    r = asyncio.run(run_problem('greedy', RECS[0], ScriptedClient(stateless_reply, name='m'), sb, n=3))
+    assert (r.passed, r.hidden_status) == (True, 'passed') and sb.timeouts == [None, RECHECK * ex.cfg.timeout]
+    sb.timeouts.clear()
+    r = asyncio.run(run_problem('greedy', RECS[2], ScriptedClient(stateless_reply, name='m'), sb, n=3))
+    assert (r.passed, r.hidden_status) == (False, 'failed') and sb.timeouts == [None]
