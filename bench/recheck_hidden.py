@@ -20,7 +20,7 @@ from mcts_codegen.executor import Executor, LOAD_BOUND, hidden_verdict
 from mcts_codegen.loaders import load_humaneval
 from mcts_codegen.records import RunLock, FolderLocked
 
-ROOT = Path(__file__).parent.parent
+ROOT = Path(__file__).resolve().parent.parent
 RES = ROOT/'results'
 LOG = RES/'rechecked.jsonl'
 SOURCES = {'Corpus': ROOT/'data/corpus/corpus.jsonl', 'NewEval': ROOT.parent/'shared/problems/neweval.jsonl'}  # HumanEval: the package
@@ -67,7 +67,7 @@ async def recheck(files:list[Path], dry:bool) -> list[dict]:
                     changes.append(ch)
                     if r.get('strategy'): delta[r['strategy']] = delta.get(r['strategy'], 0) + int(bool(v.passed)) - int(bool(r.get('passed')))
                     if v.status != r['hidden_status'] or bool(v.passed) != bool(r.get('passed')):
-                        lines[i] = json.dumps(r | dict(passed=bool(v.passed), hidden_status=v.status, hidden_rechecked=True), ensure_ascii=False)
+                        lines[i] = json.dumps(r | dict(passed=bool(v.passed), hidden_status=v.status, hidden_rechecked=True), ensure_ascii=False, separators=(',', ':'))  # as the rows are written
                 if not dry and lines != path.read_text().splitlines():
                     atomic(path, '\n'.join(lines) + '\n')
                     if path.name != 'rows.jsonl': adjust_summary(path.parent, delta)
@@ -79,7 +79,7 @@ def main(argv=None):
     ap.add_argument('folders', nargs='*', type=Path, help='results folders (default: all of results/)')
     ap.add_argument('--dry-run', action='store_true', help='print what would change, write nothing')
     a = ap.parse_args(argv)
-    roots = a.folders or [RES]
+    roots = [f.resolve() for f in a.folders] or [RES]
     missing = [str(f) for f in roots if not f.is_dir()]
     if missing: raise SystemExit(f"error: no such folder: {', '.join(missing)}")
     files = sorted(f for d in roots for f in d.rglob('*.jsonl') if f.resolve() != LOG.resolve())

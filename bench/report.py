@@ -1007,7 +1007,7 @@ def figures() -> dict:
     if (c := choice(humaneval(LARGE))) is not None:
         a, m = subset(humaneval(LARGE)['mcts-select'], '0-81'), subset(humaneval(LARGE)['mcts-balanced'], '0-81')
         f.update(select_fooled=len(c['fooled']), select_fixed=len(c['fixed']), select_tokens=f"{a.tokens_mean / m.tokens_mean:.1f}×")
-    return f | later_figures() | body_figures() | choice_figures() | votes_figures() | search_votes_figures() | search_votes_figures(PAIRWISE_ARM, 'sp15') | pairwise_verifier_figures() | stop_figures() | hidden_figures() | corpus_figures() | verifier_eval_figures() | learners_figures() | data_engine_figures()
+    return f | later_figures() | body_figures() | choice_figures() | votes_figures() | search_votes_figures() | search_votes_figures(PAIRWISE_ARM, 'sp15') | pairwise_verifier_figures() | stop_figures() | recheck_figures() | hidden_figures() | corpus_figures() | verifier_eval_figures() | learners_figures() | data_engine_figures()
 
 def data_engine_figures() -> dict:
     "Counts of the data engine's labelled train candidates per model (results/candidates/<model>/summary.json, bench/candidates_summary.py): keys `de05_*`, `de15_*`."
@@ -1171,6 +1171,15 @@ def stop_figures() -> dict:
         f |= {f'sr15_{sp}_{k}_{w}': x[k][w] for k in ('learned_vs_first', 'learned_vs_budget', 'budget_vs_first') for w in ('won', 'lost')}
         f |= {f'sr15_{sp}_{k}_p': ratio(x[k]['p']) for k in ('learned_vs_first', 'learned_vs_budget', 'budget_vs_first')}
     return f
+
+def recheck_figures() -> dict:
+    "The figures of the note on rechecking load-bound hidden verdicts (results/rechecked.jsonl, bench/recheck_hidden.py): keys `rc_*`."
+    if not (p := RES/'rechecked.jsonl').is_file(): return {}
+    cs = jsonl(p)
+    moved = [c for c in cs if c['before']['hidden_status'] != c['after']['hidden_status']]
+    return dict(rc_n=len(cs), rc_files=len({c['file'] for c in cs}), rc_flips=sum(c['before']['passed'] != c['after']['passed'] for c in cs),
+                rc_still=sum(c['after']['hidden_status'] == c['before']['hidden_status'] for c in cs),
+                rc_moved=', '.join(f"{c['task_id']} ({c['before']['hidden_status']} → {c['after']['hidden_status']})" for c in moved) or 'none')
 
 def corpus_figures() -> dict:
     "The figures of the notes on the corpus baselines so far: each model's best-of-n (`cb`), mcts-balanced (`cm`) and oracle@10 (`co`) against its greedy answer, per split (dev keys as `cb05_*`, test keys as `cb05t_*`) on the problems both have rows for."
