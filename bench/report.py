@@ -596,26 +596,36 @@ def body_requests() -> list[str]:
         out += stamp('mcts-codegen bench --problems 0-163 --strategy greedy --n 10 --llm local:MODEL --no-cache --concurrency 1 (the note: the code of 2026-11-27 up to the commit that dropped it; the kept prompt: 0-81, the code after it)', folders)
     return out
 
+V3_ORDER = ('greedy', 'mcts-balanced', 'best-of-n', 'oracle', 'auto')  # bench/protocol_v3.sh's strategies, in the order it runs them
+
 def humaneval_body() -> list[str]:
-    "The greedy answer on HumanEval 0-163 with body-only generation (`results/humaneval-v3`) against the whole-function rows of protocol v2, problem by problem."
+    "Protocol v3 (body-only generation, `results/humaneval-v3`, `results/neweval-v3`) against the whole-function rows of protocol v2, strategy by strategy and problem by problem, as far as v3 has run."
     out, rows, folders = [], [], []
     for m in (SMALL, LARGE):
-        if not (f := RES/'humaneval-v3'/m/'greedy.jsonl').is_file() or not (g := HE/m/'greedy.jsonl').is_file(): continue
-        new, old = {r['task_id']: r for r in jsonl(f)}, {r['task_id']: r for r in jsonl(g)}
-        ids = sorted(set(new) & set(old), key=lambda t: int(t.split('/')[1]))
-        if not ids: continue
-        nb, ob = [new[t]['passed'] for t in ids], [old[t]['passed'] for t in ids]
-        rows.append([SIZE[m], len(ids), f"{sum(ob)}/{len(ids)}", f"{sum(nb)}/{len(ids)}", sum(o and not n for o, n in zip(ob, nb)), sum(n and not o for o, n in zip(ob, nb)),
-                     f"{mcnemar(ob, nb):.2g}", f"{sum(old[t]['tokens'] for t in ids) / len(ids):.0f}", f"{sum(new[t]['tokens'] for t in ids) / len(ids):.0f}",
-                     f"{sum(new[t]['completion_tokens'] for t in ids) / len(ids):.0f}", f"{statistics.median(new[t]['wall_time_nocache'] for t in ids):.1f}",
-                     ', '.join(sorted({old[t]['engine_version'] for t in ids})), ', '.join(sorted({new[t]['engine_version'] for t in ids}))])
-        folders += [g.parent, f.parent]
+        for name, new_root, old_root, total in (('HumanEval', HE3, HE, 164), ('NewEval', NE3, NE, 20)):
+            for s in V3_ORDER:
+                if not (f := new_root/m/f'{s}.jsonl').is_file() or not (g := old_root/m/f'{s}.jsonl').is_file(): continue
+                new, old = {r['task_id']: r for r in jsonl(f)}, {r['task_id']: r for r in jsonl(g)}
+                ids = sorted(set(new) & set(old), key=lambda t: int(t.split('/')[1]))
+                if not ids: continue
+                nb, ob = [new[t]['passed'] for t in ids], [old[t]['passed'] for t in ids]
+                mean = lambda rs, k: f"{sum(r[t][k] or 0 for t in ids for r in [rs]) / len(ids):.{2 if k == 'llm_calls' else 0}f}"
+                rows.append([SIZE[m], name, s, f"{len(ids)}" + ('' if len(ids) == total else f" of {total}"), f"{sum(ob)}", f"{sum(nb)}",
+                             sum(o and not n for o, n in zip(ob, nb)), sum(n and not o for o, n in zip(ob, nb)), f"{mcnemar(ob, nb):.2g}",
+                             mean(old, 'llm_calls'), mean(new, 'llm_calls'), mean(old, 'tokens'), mean(new, 'tokens'), mean(new, 'completion_tokens'),
+                             f"{statistics.median(new[t]['wall_time_nocache'] for t in ids):.1f}",
+                             ', '.join(sorted({old[t]['engine_version'] for t in ids})), ', '.join(sorted({new[t]['engine_version'] for t in ids}))])
+                folders += [g.parent, f.parent]
     if rows:
-        out += ['### The greedy answer on HumanEval, body-only (this protocol) against whole-function (protocol v2)', '']
-        out += md(['model', 'problems', 'solved, whole (v2)', 'solved, body', 'whole-only', 'body-only', 'McNemar p', 'tokens / problem, whole', 'tokens / problem, body',
-                   'generated tokens / problem, body', 'median s, body (cache-free)', 'engine, whole', 'engine, body'], rows)
-        out += ['', 'Tokens are prompt plus completion; the v2 rows predate counting generated tokens apart. Seconds are not compared: v2 ran two problems at a time with the response cache.']
-        out += stamp('mcts-codegen bench --problems 0-163 --strategy greedy --n 10 --llm local:MODEL --out results/humaneval-v3 --no-cache --concurrency 1', folders)
+        out += ['### Protocol v3 (body-only generation) against protocol v2 (whole functions), HumanEval and NewEval', '',
+                "Each strategy on the problems both protocols have run, problem by problem; the headline moves a model to v3 once greedy, best-of-n, "
+                "mcts-balanced and oracle@10 have every HumanEval and NewEval problem. Tokens are prompt plus completion (a body request carries the "
+                "prompt and the prefilled signature, so it is longer); the v2 rows predate counting generated tokens apart. Seconds are not compared: "
+                "v2 ran two problems at a time, v3 one, both with the response cache (oracle@10 and auto reuse the samples of the strategies before them).", '']
+        out += md(['model', 'problem set', 'strategy', 'problems run', 'solved, v2', 'solved, v3', 'v2 only', 'v3 only', 'McNemar p', 'completions, v2', 'completions, v3',
+                   'tokens, v2', 'tokens, v3', 'generated tokens, v3', 'median s, v3 (cache-free)', 'engine, v2', 'engine, v3'], rows)
+        out += stamp('bash bench/protocol_v3.sh MODEL (HumanEval greedy ran before it, without the cache: mcts-codegen bench --problems 0-163 --strategy greedy --n 10 --llm local:MODEL --out results/humaneval-v3 --no-cache --concurrency 1)',
+                     list(dict.fromkeys(folders)))
     return out
 
 def data_engine() -> list[str]:
