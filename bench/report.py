@@ -1017,7 +1017,7 @@ def figures() -> dict:
     if (c := choice(humaneval(LARGE))) is not None:
         a, m = subset(humaneval(LARGE)['mcts-select'], '0-81'), subset(humaneval(LARGE)['mcts-balanced'], '0-81')
         f.update(select_fooled=len(c['fooled']), select_fixed=len(c['fixed']), select_tokens=f"{a.tokens_mean / m.tokens_mean:.1f}×")
-    return f | later_figures() | body_figures() | choice_figures() | votes_figures() | search_votes_figures() | search_votes_figures(PAIRWISE_ARM, 'sp15') | pairwise_verifier_figures() | stop_figures() | recheck_figures() | hidden_figures() | corpus_figures() | verifier_eval_figures() | learners_figures() | data_engine_figures()
+    return f | later_figures() | body_figures() | choice_figures() | votes_figures() | search_votes_figures() | search_votes_figures(PAIRWISE_ARM, 'sp15') | pairwise_verifier_figures() | stop_figures() | recheck_figures() | v3_figures() | hidden_figures() | corpus_figures() | verifier_eval_figures() | learners_figures() | data_engine_figures()
 
 def data_engine_figures() -> dict:
     "Counts of the data engine's labelled train candidates per model (results/candidates/<model>/summary.json, bench/candidates_summary.py): keys `de05_*`, `de15_*`."
@@ -1190,6 +1190,25 @@ def recheck_figures() -> dict:
     return dict(rc_n=len(cs), rc_files=len({c['file'] for c in cs}), rc_flips=sum(c['before']['passed'] != c['after']['passed'] for c in cs),
                 rc_still=sum(c['after']['hidden_status'] == c['before']['hidden_status'] for c in cs),
                 rc_moved=', '.join(f"{c['task_id']} ({c['before']['hidden_status']} → {c['after']['hidden_status']})" for c in moved) or 'none')
+
+def v3_figures() -> dict:
+    "The figures of the notes on protocol v3 against v2, per model, problem set and strategy, on the problems both have run: keys `v3{05,15}_{he,ne}_{strategy}` (solved, paired), `..._calls`, `..._gen` (generated tokens per problem), `..._n`."
+    f = {}
+    for model, tag in ((SMALL, '05'), (LARGE, '15')):
+        for k, new_root, old_root in (('he', HE3, HE), ('ne', NE3, NE)):
+            for s in V3_ORDER:
+                key = f"v3{tag}_{k}_{s.replace('-', '_')}"
+                if not (a := new_root/model/f'{s}.jsonl').is_file() or not (b := old_root/model/f'{s}.jsonl').is_file():
+                    f[key] = 'not yet run'; continue
+                new, old = {r['task_id']: r for r in jsonl(a)}, {r['task_id']: r for r in jsonl(b)}
+                ids = sorted(set(new) & set(old))
+                nb, ob = [new[t]['passed'] for t in ids], [old[t]['passed'] for t in ids]
+                f[key] = (f"{sum(nb)}/{len(ids)} against {sum(ob)}/{len(ids)} ({sum(n and not o for o, n in zip(ob, nb))} v3-only, "
+                          f"{sum(o and not n for o, n in zip(ob, nb))} v2-only, p = {ratio(mcnemar(ob, nb))})")
+                f |= {f'{key}_n': len(ids), f'{key}_calls': f"{sum(new[t]['llm_calls'] for t in ids) / len(ids):.2f}",
+                      f'{key}_calls_v2': f"{sum(old[t]['llm_calls'] for t in ids) / len(ids):.2f}",
+                      f'{key}_gen': f"{sum(new[t]['completion_tokens'] or 0 for t in ids) / len(ids):.0f}"}
+    return f
 
 def corpus_figures() -> dict:
     "The figures of the notes on the corpus baselines so far: each model's best-of-n (`cb`), mcts-balanced (`cm`) and oracle@10 (`co`) against its greedy answer, per split (dev keys as `cb05_*`, test keys as `cb05t_*`) on the problems both have rows for."
