@@ -1192,7 +1192,7 @@ def recheck_figures() -> dict:
                 rc_moved=', '.join(f"{c['task_id']} ({c['before']['hidden_status']} → {c['after']['hidden_status']})" for c in moved) or 'none')
 
 def v3_figures() -> dict:
-    "The figures of the notes on protocol v3 against v2, per model, problem set and strategy, on the problems both have run: keys `v3{05,15}_{he,ne}_{strategy}` (solved, paired), `..._calls`, `..._gen` (generated tokens per problem), `..._n`, `v3{05,15}_{he,ne}_gap` (problems oracle@10 solves and mcts-balanced does not, v3 and v2) and `..._gap_fooled` (those of them where mcts-balanced submitted a program that passed every visible test)."
+    "The figures of the notes on protocol v3 against v2, per model, problem set and strategy, on the problems both have run: keys `v3{05,15}_{he,ne}_{strategy}` (solved, paired), `..._calls`, `..._gen` (generated tokens per problem), `..._n`, `v3{05,15}_{he,ne}_gap` (problems oracle@10 solves and mcts-balanced does not, v3 and v2) `..._gap_fooled` (those of them where mcts-balanced submitted a program that passed every visible test) and `v3{05,15}_{he,ne}_dups` (mcts-balanced's completions that repeated a program it already had, per completion, v3 and v2)."
     f = {}
     for model, tag in ((SMALL, '05'), (LARGE, '15')):
         for k, new_root, old_root in (('he', HE3, HE), ('ne', NE3, NE)):
@@ -1209,6 +1209,9 @@ def v3_figures() -> dict:
                       f'{key}_calls_v2': f"{sum(old[t]['llm_calls'] for t in ids) / len(ids):.2f}",
                       f'{key}_gen': f"{sum(new[t]['completion_tokens'] or 0 for t in ids) / len(ids):.0f}"}
             o, m = new_root/model/'oracle.jsonl', new_root/model/'mcts-balanced.jsonl'
+            if m.is_file() and (old_root/model/'mcts-balanced.jsonl').is_file():  # completions that repeated a program the search already had
+                dup = lambda f: (lambda rs: f"{sum(r['stats'].get('duplicates', 0) for r in rs) / max(1, sum(r['llm_calls'] for r in rs)):.2f}")(list(jsonl(f)))
+                f[f"v3{tag}_{k}_dups"] = f"{dup(m)} (v2 {dup(old_root/model/'mcts-balanced.jsonl')})"
             if o.is_file() and m.is_file() and (old_root/model/'oracle.jsonl').is_file() and (old_root/model/'mcts-balanced.jsonl').is_file():
                 gap = lambda root: {r['task_id'] for r in jsonl(root/model/'oracle.jsonl') if r['passed']} - {r['task_id'] for r in jsonl(root/model/'mcts-balanced.jsonl') if r['passed']}
                 f[f"v3{tag}_{k}_gap"] = f"{len(gap(new_root))} (v2 {len(gap(old_root))})"  # problems oracle@10 solves and mcts-balanced does not
