@@ -1,12 +1,12 @@
 """How alike are the fresh samples of one prompt? Distinct programs among N fresh samples, whole-function against body-only
 generation and at a few temperatures, on a dev split (tuning data: the hidden check scores each sample, as oracle@10 does).
 
-    python bench/diversity.py [--llm local:qwen2.5-coder-0.5b] [--problems 0-81:4] [--n 10] [--arms whole@0.8,body@0.8,body@1.0]
+    python bench/diversity.py [--llm local:qwen2.5-coder-0.5b] [--problems 0-81] [--n 10] [--arms whole@0.8,body@0.8,body@1.0]
 
 Why: with body-only generation the search spends more of its budget on programs it already has (`duplicates` in the rows'
 stats: 0.24 of the 0.5B model's completions on HumanEval against 0.10 with whole functions). Each arm draws N fresh samples
 of every problem with the search's request (`SolveContext.fresh`, seeds as a search draws them), one problem at a time,
-arms alternating which goes first; the response cache and the sandbox's cache are off. Per arm: distinct programs per
+arms alternating which goes first (`bench/generation.py`'s order); the response cache and the sandbox's cache are off. Per arm: distinct programs per
 problem (syntax trees without docstrings, `engine.code_key`), distinct programs that pass every visible test, samples that
 pass the hidden check, and problems with at least one right sample (oracle@N). Rows go to OUT/<llm>/rows.jsonl as they
 finish (a rerun resumes), the summary to summary.json beside them. Only dev problems: HumanEval 0-81 (or a --data file's
@@ -15,12 +15,14 @@ records with split dev).
 from __future__ import annotations
 import argparse, asyncio, json, re, sys, time
 from pathlib import Path
+sys.path.insert(0, str(Path(__file__).parent))  # the scripts beside this one
+from generation import records, order, read_rows  # bench/generation.py's problem selection, arm order and row reader
 from mcts_codegen.benchmark import bench_config, mcnemar
 from mcts_codegen.engine import code_key
 from mcts_codegen.executor import Executor, hidden_verdict
 from mcts_codegen.llm import get_client, body_ok
-from mcts_codegen.loaders import load_humaneval, problem_from_humaneval
-from mcts_codegen.orchestrator import SolveContext, program_of
+from mcts_codegen.loaders import problem_from_humaneval
+from mcts_codegen.orchestrator import Meter, SolveContext, program_of
 from mcts_codegen.records import RunLock
 
 def parse_arm(a:str) -> tuple[str, float]:
@@ -29,20 +31,10 @@ def parse_arm(a:str) -> tuple[str, float]:
     if g not in ('whole', 'body') or not t: raise SystemExit(f"--arms: {a!r} is not GENERATION@TEMPERATURE, e.g. body@1.0")
     return g, float(t)
 
-def ids(spec:str) -> str:
-    "'0-81:4' -> '0,4,8,...,80' (every 4th of a range); other specs unchanged."
-    if m := re.fullmatch(r'(\d+)-(\d+):(\d+)', spec): return ','.join(str(i) for i in range(int(m[1]), int(m[2]) + 1, int(m[3])))
-    return spec
-
-class NoMeter:
-    "Stands where a search's meter would: the client, asked directly."
-    def __init__(self, client): self.client = client
-    async def complete(self, *a, **k): return await self.client.complete(*a, **k)
-
 async def draw(rec:dict, client, ex:Executor, cfg, n:int) -> dict:
     "N fresh samples of one problem with `cfg`'s generation and temperature: distinct programs, visible and hidden passes."
     problem = problem_from_humaneval(rec).search_view()
-    c = SolveContext(problem, NoMeter(client), ex, n, cfg, None, {}, body=await body_ok(client))
+    c = SolveContext(problem, Meter(client), ex, n, cfg, None, {}, body=await body_ok(client))
     t0 = time.perf_counter()
     comps = await c.complete(c.fresh(), n, False, c.base + 1)
     secs = time.perf_counter() - t0
@@ -71,7 +63,7 @@ async def run(recs, folder:Path, llm:str, arms:list[str], n:int, seed:int) -> di
     folder.mkdir(parents=True, exist_ok=True)
     path, lock = folder/'rows.jsonl', RunLock(folder).acquire()
     try:
-        rows = [json.loads(l) for l in path.read_text().splitlines() if l.strip()] if path.exists() else []
+        rows = read_rows(path)
         done = {(r['task_id'], r['arm']) for r in rows}
         cfgs = {a: bench_config(seed, llm__spec=llm, llm__generation=parse_arm(a)[0], search__temperature=parse_arm(a)[1], llm__cache=False, executor__cache=False) for a in arms}
         clients = {}
@@ -80,7 +72,7 @@ async def run(recs, folder:Path, llm:str, arms:list[str], n:int, seed:int) -> di
             clients[a] = next((clients[b] for b in clients if parse_arm(b)[0] == g), None) or get_client(cfgs[a].llm)
         with Executor(cfgs[arms[0]].executor) as ex:
             for k, rec in enumerate(recs):
-                for a in (arms if k % 2 == 0 else arms[::-1]):
+                for a in order(k, arms):
                     if (rec['task_id'], a) in done: continue
                     r = dict(arm=a) | await draw(rec, clients[a], ex, cfgs[a], n)
                     with path.open('a') as f: f.write(json.dumps(r) + '\n')
@@ -94,7 +86,7 @@ async def run(recs, folder:Path, llm:str, arms:list[str], n:int, seed:int) -> di
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('--llm', default='local:qwen2.5-coder-0.5b')
-    ap.add_argument('--problems', default='0-81:4', help="HumanEval dev ids, e.g. 0-81:4 (every 4th); with --data, ids of its dev records")
+    ap.add_argument('--problems', default=None, help="HumanEval dev ids (default 0-81); with --data, ids of its records (default: its split dev)")
     ap.add_argument('--data', default=None)
     ap.add_argument('--n', type=int, default=10)
     ap.add_argument('--seed', type=int, default=0)
@@ -103,9 +95,8 @@ def main(argv=None):
     a = ap.parse_args(argv)
     arms = [x.strip() for x in a.arms.split(',')]
     for x in arms: parse_arm(x)
-    recs = load_humaneval(ids(a.problems), a.data)
-    if a.data is None: bad = [r['task_id'] for r in recs if int(r['task_id'].split('/')[1]) > 81]
-    else: bad = [r['task_id'] for r in recs if r.get('split') != 'dev']
+    recs = records(a.problems or (None if a.data else '0-81'), a.data, 'dev' if a.data else None)
+    bad = [] if a.data else [r['task_id'] for r in recs if int(r['task_id'].split('/')[1]) > 81]  # with --data, `records` keeps split dev only
     if bad: raise SystemExit(f"--problems: {', '.join(bad[:5])} are not dev problems; this probe reads hidden tests, so it runs on dev only (HumanEval 0-81, or a --data file's split dev)")
     folder = Path(a.out)/re.sub(r'[^\w.+-]+', '-', a.llm.split(':', 1)[-1].split('/')[-1])
     s = asyncio.run(run(recs, folder, a.llm, arms, a.n, a.seed))

@@ -1210,12 +1210,15 @@ def v3_figures() -> dict:
                       f'{key}_gen': f"{sum(new[t]['completion_tokens'] or 0 for t in ids) / len(ids):.0f}"}
             o, m = new_root/model/'oracle.jsonl', new_root/model/'mcts-balanced.jsonl'
             if m.is_file() and (old_root/model/'mcts-balanced.jsonl').is_file():  # completions that repeated a program the search already had
-                dup = lambda f: (lambda rs: f"{sum(r['stats'].get('duplicates', 0) for r in rs) / max(1, sum(r['llm_calls'] for r in rs)):.2f}")(list(jsonl(f)))
+                def dup(path):
+                    rs = list(jsonl(path))
+                    return f"{sum(r['stats'].get('duplicates', 0) for r in rs) / max(1, sum(r['llm_calls'] for r in rs)):.2f}"
                 f[f"v3{tag}_{k}_dups"] = f"{dup(m)} (v2 {dup(old_root/model/'mcts-balanced.jsonl')})"
             if o.is_file() and m.is_file() and (old_root/model/'oracle.jsonl').is_file() and (old_root/model/'mcts-balanced.jsonl').is_file():
                 gap = lambda root: {r['task_id'] for r in jsonl(root/model/'oracle.jsonl') if r['passed']} - {r['task_id'] for r in jsonl(root/model/'mcts-balanced.jsonl') if r['passed']}
-                f[f"v3{tag}_{k}_gap"] = f"{len(gap(new_root))} (v2 {len(gap(old_root))})"  # problems oracle@10 solves and mcts-balanced does not
-                f[f"v3{tag}_{k}_gap_fooled"] = sum(visible_pass(r) for r in jsonl(m) if r['task_id'] in gap(new_root))  # ... where it submitted a program that passed every visible test
+                g3 = gap(new_root)  # problems oracle@10 solves and mcts-balanced does not
+                f[f"v3{tag}_{k}_gap"] = f"{len(g3)} (v2 {len(gap(old_root))})"
+                f[f"v3{tag}_{k}_gap_fooled"] = sum(visible_pass(r) for r in jsonl(m) if r['task_id'] in g3)  # ... where it submitted a program that passed every visible test
     return f
 
 def corpus_figures() -> dict:
