@@ -14,22 +14,39 @@ records with split dev).
 """
 from __future__ import annotations
 import argparse, asyncio, json, re, sys, time
+from contextlib import contextmanager
 from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))  # the scripts beside this one
-from generation import records, order, read_rows  # bench/generation.py's problem selection, arm order and row reader
+from generation import records, pending, locked_rows, append_row  # bench/generation.py's problem selection, run order, locked rows file
+from mcts_codegen import agents
 from mcts_codegen.benchmark import bench_config, mcnemar
 from mcts_codegen.engine import code_key
 from mcts_codegen.executor import Executor, hidden_verdict
 from mcts_codegen.llm import get_client, body_ok
 from mcts_codegen.loaders import problem_from_humaneval
 from mcts_codegen.orchestrator import Meter, SolveContext, program_of
-from mcts_codegen.records import RunLock
+
+GENERATIONS = ('whole', 'body', 'tight') # 'tight': body-only with the prefill's leading blank lines dropped (`tight_prefill`)
 
 def parse_arm(a:str) -> tuple[str, float]:
     "'body@1.0' -> ('body', 1.0)."
     g, _, t = a.partition('@')
-    if g not in ('whole', 'body') or not t: raise SystemExit(f"--arms: {a!r} is not GENERATION@TEMPERATURE, e.g. body@1.0")
+    if g not in GENERATIONS or not t: raise SystemExit(f"--arms: {a!r} is not GENERATION@TEMPERATURE ({', '.join(GENERATIONS)}), e.g. body@1.0")
     return g, float(t)
+
+_body_prefill = agents.body_prefill
+
+def tight_prefill(problem):
+    "`agents.body_prefill` without the blank lines most HumanEval prompts open with: the fence is followed by code, as a model writes it."
+    pre = _body_prefill(problem)
+    return None if pre is None else '```python\n' + pre.removeprefix('```python\n').lstrip('\n')
+
+@contextmanager
+def prefill_of(generation:str):
+    "The body prefill of `generation` in force ('tight' swaps in `tight_prefill` for the draw; a probe of a candidate setting, not a library option)."
+    agents.body_prefill = tight_prefill if generation == 'tight' else _body_prefill
+    try: yield
+    finally: agents.body_prefill = _body_prefill
 
 async def draw(rec:dict, client, ex:Executor, cfg, n:int) -> dict:
     "N fresh samples of one problem with `cfg`'s generation and temperature: distinct programs, visible and hidden passes."
@@ -60,28 +77,21 @@ def summarize(rows:list[dict], arms:list[str]) -> dict:
     return out
 
 async def run(recs, folder:Path, llm:str, arms:list[str], n:int, seed:int) -> dict:
-    folder.mkdir(parents=True, exist_ok=True)
-    path, lock = folder/'rows.jsonl', RunLock(folder).acquire()
-    try:
-        rows = read_rows(path)
+    with locked_rows(folder) as (path, rows):
         done = {(r['task_id'], r['arm']) for r in rows}
-        cfgs = {a: bench_config(seed, llm__spec=llm, llm__generation=parse_arm(a)[0], search__temperature=parse_arm(a)[1], llm__cache=False, executor__cache=False) for a in arms}
+        cfgs = {a: bench_config(seed, llm__spec=llm, llm__generation='whole' if parse_arm(a)[0] == 'whole' else 'body', search__temperature=parse_arm(a)[1], llm__cache=False, executor__cache=False) for a in arms}
         clients = {}
         for a in arms:  # one client per generation; temperature is per request
-            g = parse_arm(a)[0]
-            clients[a] = next((clients[b] for b in clients if parse_arm(b)[0] == g), None) or get_client(cfgs[a].llm)
+            g = cfgs[a].llm.generation
+            clients[a] = next((clients[b] for b in clients if cfgs[b].llm.generation == g), None) or get_client(cfgs[a].llm)
         with Executor(cfgs[arms[0]].executor) as ex:
-            for k, rec in enumerate(recs):
-                for a in order(k, arms):
-                    if (rec['task_id'], a) in done: continue
-                    r = dict(arm=a) | await draw(rec, clients[a], ex, cfgs[a], n)
-                    with path.open('a') as f: f.write(json.dumps(r) + '\n')
-                    rows.append(r)
-                    print(f"{rec['task_id']} {a}: {r['distinct']}/{r['samples']} distinct, {r['distinct_visible_pass']} distinct visible-passing, {r['hidden_pass']} right, {r['seconds']}s", file=sys.stderr, flush=True)
+            for _, rec, a in pending(recs, arms, done):
+                with prefill_of(parse_arm(a)[0]): r = dict(arm=a) | await draw(rec, clients[a], ex, cfgs[a], n)
+                append_row(path, r); rows.append(r)
+                print(f"{rec['task_id']} {a}: {r['distinct']}/{r['samples']} distinct, {r['distinct_visible_pass']} distinct visible-passing, {r['hidden_pass']} right, {r['seconds']}s", file=sys.stderr, flush=True)
         s = summarize(rows, arms) | dict(settings=dict(llm=llm, n=n, seed=seed, arms=arms, problems=[r['task_id'] for r in recs]))
         (folder/'summary.json').write_text(json.dumps(s, indent=2))
         return s
-    finally: lock.release()
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])

@@ -13,6 +13,7 @@ then the ratios body/whole and the paired McNemar p of the two arms' verdicts.
 """
 from __future__ import annotations
 import argparse, asyncio, json, math, re, statistics, sys, time
+from contextlib import contextmanager
 from pathlib import Path
 from mcts_codegen.benchmark import bench_config, run_problem, mcnemar, ProblemResult
 from mcts_codegen.executor import Executor
@@ -34,6 +35,22 @@ def records(problems:str|None, data:str|None, split:str|None) -> list[dict]:
 def order(k:int, arms:tuple[str,...]) -> list[str]:
     "The arms of the k-th problem in the order they run: alternating which goes first."
     return list(arms) if k % 2 == 0 else list(arms)[::-1]
+
+def pending(recs:list[dict], arms, done:set) -> list[tuple[int,dict,str]]:
+    "(k, record, arm) of every problem and arm not in `done` (pairs of task id and arm), in the order they run (`order`)."
+    return [(k, rec, a) for k, rec in enumerate(recs) for a in order(k, arms) if (rec['task_id'], a) not in done]
+
+@contextmanager
+def locked_rows(folder:Path):
+    "Under `folder`'s run lock (one run at a time): its rows file and the rows written so far."
+    folder.mkdir(parents=True, exist_ok=True)
+    lock = RunLock(folder).acquire()
+    try: yield folder/'rows.jsonl', read_rows(folder/'rows.jsonl')
+    finally: lock.release()
+
+def append_row(path:Path, row:dict):
+    "One finished row, appended as a line of its own (a cut-off last line is skipped by `read_rows`)."
+    with path.open('a') as f: f.write(json.dumps(row) + '\n')
 
 def quantile(xs:list[float], q:float) -> float|None:
     "The q-quantile of `xs` (nearest rank), None when empty."
@@ -104,32 +121,26 @@ async def run(recs:list[dict], # problems (HumanEval-format records)
               strategy:str='mcts-balanced', n:int=10, seed:int=0,
               arms:tuple[str,...]=ARMS, llm_name:str|None=None, progress=print) -> dict:
     "Run every problem under every arm, alternating, resuming from `folder`; the summary."
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder/'rows.jsonl'
-    lock = RunLock(folder).acquire()
-    try:
-        done = {(r['task_id'], r['arm']) for r in read_rows(path) if not r.get('error')}
+    with locked_rows(folder) as (path, rows):
+        done = {(r['task_id'], r['arm']) for r in rows if not r.get('error')}
         clients = {a: make_client(a) for a in arms}
         for c in clients.values():
             if hasattr(i := _inner(c), 'load'): i.load()  # an embedded model is loaded before the clock runs
         cfgs = {a: bench_config(seed, llm__generation=a, llm__cache=False, executor__cache=False) for a in arms}
         with Executor(cfgs[arms[0]].executor) as ex:
-            for k, rec in enumerate(recs):
-                for a in order(k, arms):
-                    if (rec['task_id'], a) in done: continue
-                    c = clients[a]
-                    _forget(c)
-                    u0 = c.usage.reused_tokens
-                    r = await run_problem(strategy, rec, c, ex, n, seed, llm_name or c.name, cfgs[a])
-                    row = dict(arm=a, order=order(k, arms).index(a), reused_tokens=c.usage.reused_tokens - u0) | r.model_dump(mode='json', exclude={'stats'})
-                    with path.open('a') as f: f.write(json.dumps(row) + '\n')
-                    progress(f"{rec['task_id']} {a}: {'pass' if r.passed else 'fail'} {r.wall_time:.1f}s {r.llm_calls} completions "
-                             f"{r.completion_tokens} generated tokens" + (f" error: {r.error}" if r.error else ''))
+            for k, rec, a in pending(recs, arms, done):
+                c = clients[a]
+                _forget(c)
+                u0 = c.usage.reused_tokens
+                r = await run_problem(strategy, rec, c, ex, n, seed, llm_name or c.name, cfgs[a])
+                row = dict(arm=a, order=order(k, arms).index(a), reused_tokens=c.usage.reused_tokens - u0) | r.model_dump(mode='json', exclude={'stats'})
+                append_row(path, row)
+                progress(f"{rec['task_id']} {a}: {'pass' if r.passed else 'fail'} {r.wall_time:.1f}s {r.llm_calls} completions "
+                         f"{r.completion_tokens} generated tokens" + (f" error: {r.error}" if r.error else ''))
         s = summarize(read_rows(path), arms)
         s['settings'] = dict(strategy=strategy, n=n, seed=seed, arms=list(arms), llm=llm_name, problems=[r['task_id'] for r in recs])
         (folder/'summary.json').write_text(json.dumps(s, indent=2))
         return s
-    finally: lock.release()
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])

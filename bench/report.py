@@ -14,6 +14,7 @@ from pathlib import Path
 from mcts_codegen.benchmark import call_split, hindsight, load_results, paired, shortfall, subset, HUMANEVAL_SPLITS
 from mcts_codegen.stats import mcnemar
 from mcts_codegen.verifier import eval_name
+from mcts_codegen.loaders import load_humaneval
 sys.path.insert(0, str(Path(__file__).parent))  # the scripts beside this one, however it is loaded
 from generation import quantile  # bench/generation.py's nearest-rank quantile
 
@@ -1017,7 +1018,7 @@ def figures() -> dict:
     if (c := choice(humaneval(LARGE))) is not None:
         a, m = subset(humaneval(LARGE)['mcts-select'], '0-81'), subset(humaneval(LARGE)['mcts-balanced'], '0-81')
         f.update(select_fooled=len(c['fooled']), select_fixed=len(c['fixed']), select_tokens=f"{a.tokens_mean / m.tokens_mean:.1f}×")
-    return f | later_figures() | body_figures() | choice_figures() | votes_figures() | search_votes_figures() | search_votes_figures(PAIRWISE_ARM, 'sp15') | pairwise_verifier_figures() | stop_figures() | recheck_figures() | v3_figures() | hidden_figures() | corpus_figures() | verifier_eval_figures() | learners_figures() | data_engine_figures()
+    return f | later_figures() | body_figures() | choice_figures() | votes_figures() | search_votes_figures() | search_votes_figures(PAIRWISE_ARM, 'sp15') | pairwise_verifier_figures() | stop_figures() | recheck_figures() | prefill_figures() | v3_figures() | hidden_figures() | corpus_figures() | verifier_eval_figures() | learners_figures() | data_engine_figures()
 
 def data_engine_figures() -> dict:
     "Counts of the data engine's labelled train candidates per model (results/candidates/<model>/summary.json, bench/candidates_summary.py): keys `de05_*`, `de15_*`."
@@ -1180,6 +1181,39 @@ def stop_figures() -> dict:
         f |= {f'sr15_{sp}_{k}': x[k]['solved'] for k in STOP_RULES} | {f'sr15_{sp}_{k}_draws': x[k]['draws'] for k in STOP_RULES}
         f |= {f'sr15_{sp}_{k}_{w}': x[k][w] for k in ('learned_vs_first', 'learned_vs_budget', 'budget_vs_first') for w in ('won', 'lost')}
         f |= {f'sr15_{sp}_{k}_p': ratio(x[k]['p']) for k in ('learned_vs_first', 'learned_vs_budget', 'budget_vs_first')}
+    return f
+
+def prefill_figures() -> dict:
+    """The figures of the note on the 0.5B model's body-only samples on HumanEval dev (bench/diversity.py): keys `pg05_*` (greedy answers with the prefill as it is
+    and with the prompt's opening blank lines dropped, results/prefill-greedy) and `dv05_*` (ten fresh samples per problem, whole-function against body-only, results/diversity)."""
+    f = {}
+    if (p := RES/'prefill-greedy'/SMALL/'rows.jsonl').is_file():
+        by = {}
+        for r in jsonl(p): by.setdefault(r['task_id'], {})[r['arm']] = r['hidden_pass'] > 0
+        ids = sorted((t for t in by if len(by[t]) == 2), key=lambda t: int(t.split('/')[1]))
+        lead = {r['task_id'] for r in load_humaneval(','.join(t.split('/')[1] for t in ids)) if r['prompt'].startswith('\n')}
+        b, t = [by[i]['body@0'] for i in ids], [by[i]['tight@0'] for i in ids]
+        v3, v2 = ({r['task_id']: r['passed'] for r in jsonl(root/SMALL/'greedy.jsonl')} for root in (HE3, HE))
+        same = [i for i in ids if i not in lead]  # the two prefills are the same text
+        f |= dict(pg05_n=len(ids), pg05_lead=len(lead), pg05_body=f"{sum(b)}/{len(ids)}", pg05_tight=f"{sum(t)}/{len(ids)}",
+                  pg05_pair=f"{sum(x and not y for x, y in zip(b, t))} as it is only, {sum(y and not x for x, y in zip(b, t))} without the blank lines only, p = {ratio(mcnemar(b, t))}",
+                  pg05_v3=f"{sum(v3[i] for i in ids)}/{len(ids)}", pg05_v2=f"{sum(v2[i] for i in ids)}/{len(ids)}",
+                  pg05_rerun_diff=sum(by[i]['body@0'] != v3[i] for i in ids), pg05_same_n=len(same), pg05_same_diff=sum(by[i]['body@0'] != by[i]['tight@0'] for i in same))
+    if (p := RES/'diversity'/SMALL/'rows.jsonl').is_file():
+        by = {}
+        for r in jsonl(p): by.setdefault(r['task_id'], {})[r['arm']] = r
+        ids = [i for i in by if {'whole@0.8', 'body@0.8'} <= set(by[i])]
+        if ids:
+            w, b = ([by[i][a] for i in ids] for a in ('whole@0.8', 'body@0.8'))
+            mean = lambda rs, k: f"{sum(r[k] for r in rs) / len(rs):.2f}"
+            more = sum(x['hidden_pass'] > y['hidden_pass'] for x, y in zip(w, b)), sum(y['hidden_pass'] > x['hidden_pass'] for x, y in zip(w, b))
+            f |= dict(dv05_n=len(ids), dv05_samples=w[0]['samples'], dv05_whole_distinct=mean(w, 'distinct'), dv05_body_distinct=mean(b, 'distinct'),
+                      dv05_whole_right=mean(w, 'hidden_pass'), dv05_body_right=mean(b, 'hidden_pass'),
+                      dv05_whole_oracle=sum(r['hidden_pass'] > 0 for r in w), dv05_body_oracle=sum(r['hidden_pass'] > 0 for r in b),
+                      dv05_oracle_p=ratio(mcnemar([r['hidden_pass'] > 0 for r in w], [r['hidden_pass'] > 0 for r in b])),
+                      dv05_whole_more=more[0], dv05_body_more=more[1], dv05_sign_p=ratio(mcnemar([True] * more[0] + [False] * more[1], [False] * more[0] + [True] * more[1])),
+                      dv05_whole_vis=mean(w, 'distinct_visible_pass'), dv05_body_vis=mean(b, 'distinct_visible_pass'),
+                      dv05_tok=f"{sum(r['completion_tokens'] for r in b) / sum(r['completion_tokens'] for r in w):.2f}×")
     return f
 
 def recheck_figures() -> dict:
