@@ -1183,6 +1183,8 @@ def stop_figures() -> dict:
         f |= {f'sr15_{sp}_{k}_p': ratio(x[k]['p']) for k in ('learned_vs_first', 'learned_vs_budget', 'budget_vs_first')}
     return f
 
+DIVERSITY_FIRST = {1, 9, 10, 26, 27, 32, 47, 62, 68, 75, 77} # the diversity probe's first problems (9fc5202): the dev problems where the 0.5B model's v3 search drew beyond its greedy answer
+
 def prefill_figures() -> dict:
     """The figures of the note on the 0.5B model's body-only samples on HumanEval dev (bench/diversity.py): keys `pg05_*` (greedy answers with the prefill as it is
     and with the prompt's opening blank lines dropped, results/prefill-greedy) and `dv05_*` (ten fresh samples per problem, whole-function against body-only, results/diversity)."""
@@ -1199,6 +1201,11 @@ def prefill_figures() -> dict:
                   pg05_pair=f"{sum(x and not y for x, y in zip(b, t))} as it is only, {sum(y and not x for x, y in zip(b, t))} without the blank lines only, p = {ratio(mcnemar(b, t))}",
                   pg05_v3=f"{sum(v3[i] for i in ids)}/{len(ids)}", pg05_v2=f"{sum(v2[i] for i in ids)}/{len(ids)}",
                   pg05_rerun_diff=sum(by[i]['body@0'] != v3[i] for i in ids), pg05_same_n=len(same), pg05_same_diff=sum(by[i]['body@0'] != by[i]['tight@0'] for i in same))
+    if all((root/SMALL/'mcts-balanced.jsonl').is_file() for root in (HE3, HE)):  # the v3 search against v2's, per half of HumanEval
+        new, old = ({r['task_id']: r['passed'] for r in jsonl(root/SMALL/'mcts-balanced.jsonl')} for root in (HE3, HE))
+        for half, rng in (('dev', range(82)), ('test', range(82, 164))):
+            ids = [t for i in rng if (t := f'HumanEval/{i}') in new and t in old]
+            f[f'pg05_mcts_{half}'] = f"{sum(new[t] for t in ids)}/{len(ids)} against {sum(old[t] for t in ids)}/{len(ids)}"
     if (p := RES/'diversity'/SMALL/'rows.jsonl').is_file():
         by = {}
         for r in jsonl(p): by.setdefault(r['task_id'], {})[r['arm']] = r
@@ -1206,14 +1213,22 @@ def prefill_figures() -> dict:
         if ids:
             w, b = ([by[i][a] for i in ids] for a in ('whole@0.8', 'body@0.8'))
             mean = lambda rs, k: f"{sum(r[k] for r in rs) / len(rs):.2f}"
-            more = sum(x['hidden_pass'] > y['hidden_pass'] for x, y in zip(w, b)), sum(y['hidden_pass'] > x['hidden_pass'] for x, y in zip(w, b))
+            sign = lambda k: (sum(x[k] > y[k] for x, y in zip(w, b)), sum(y[k] > x[k] for x, y in zip(w, b)))  # problems where whole, body has more
+            more, dmore = sign('hidden_pass'), sign('distinct')
             f |= dict(dv05_n=len(ids), dv05_samples=w[0]['samples'], dv05_whole_distinct=mean(w, 'distinct'), dv05_body_distinct=mean(b, 'distinct'),
                       dv05_whole_right=mean(w, 'hidden_pass'), dv05_body_right=mean(b, 'hidden_pass'),
                       dv05_whole_oracle=sum(r['hidden_pass'] > 0 for r in w), dv05_body_oracle=sum(r['hidden_pass'] > 0 for r in b),
                       dv05_oracle_p=ratio(mcnemar([r['hidden_pass'] > 0 for r in w], [r['hidden_pass'] > 0 for r in b])),
                       dv05_whole_more=more[0], dv05_body_more=more[1], dv05_sign_p=ratio(mcnemar([True] * more[0] + [False] * more[1], [False] * more[0] + [True] * more[1])),
+                      dv05_whole_dmore=dmore[0], dv05_body_dmore=dmore[1], dv05_dsign_p=ratio(mcnemar([True] * dmore[0] + [False] * dmore[1], [False] * dmore[0] + [True] * dmore[1])),
                       dv05_whole_vis=mean(w, 'distinct_visible_pass'), dv05_body_vis=mean(b, 'distinct_visible_pass'),
                       dv05_tok=f"{sum(r['completion_tokens'] for r in b) / sum(r['completion_tokens'] for r in w):.2f}×")
+            rest = [k for k, i in enumerate(ids) if int(i.split('/')[1]) not in DIVERSITY_FIRST]  # problems chosen without looking at the search
+            w, b = [w[k] for k in rest], [b[k] for k in rest]
+            more = sum(x['hidden_pass'] > y['hidden_pass'] for x, y in zip(w, b)), sum(y['hidden_pass'] > x['hidden_pass'] for x, y in zip(w, b))
+            f |= dict(dv05_rest_n=len(rest), dv05_first_n=len(ids) - len(rest), dv05_rest_whole_right=mean(w, 'hidden_pass'), dv05_rest_body_right=mean(b, 'hidden_pass'),
+                      dv05_rest_whole_more=more[0], dv05_rest_body_more=more[1], dv05_rest_sign_p=ratio(mcnemar([True] * more[0] + [False] * more[1], [False] * more[0] + [True] * more[1])),
+                      dv05_rest_whole_oracle=sum(r['hidden_pass'] > 0 for r in w), dv05_rest_body_oracle=sum(r['hidden_pass'] > 0 for r in b))
     return f
 
 def recheck_figures() -> dict:
