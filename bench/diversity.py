@@ -2,6 +2,7 @@
 generation and at a few temperatures, on a dev split (tuning data: the hidden check scores each sample, as oracle@10 does).
 
     python bench/diversity.py [--llm local:qwen2.5-coder-0.5b] [--problems 0-81] [--n 10] [--arms whole@0.8,body@0.8,body@1.0]
+    python bench/diversity.py --n 1 --arms body@0,tight@0 --out results/prefill-greedy   (greedy answers; tight: the prefill without opening blank lines)
 
 Why: with body-only generation the search spends more of its budget on programs it already has (`duplicates` in the rows'
 stats: 0.24 of the 0.5B model's completions on HumanEval against 0.10 with whole functions). Each arm draws N fresh samples
@@ -34,19 +35,19 @@ def parse_arm(a:str) -> tuple[str, float]:
     if g not in GENERATIONS or not t: raise SystemExit(f"--arms: {a!r} is not GENERATION@TEMPERATURE ({', '.join(GENERATIONS)}), e.g. body@1.0")
     return g, float(t)
 
-_body_prefill = agents.body_prefill
+plain_prefill = agents.body_prefill # the library's prefill, put back after every draw
 
 def tight_prefill(problem):
     "`agents.body_prefill` without the blank lines most HumanEval prompts open with: the fence is followed by code, as a model writes it."
-    pre = _body_prefill(problem)
+    pre = plain_prefill(problem)
     return None if pre is None else '```python\n' + pre.removeprefix('```python\n').lstrip('\n')
 
 @contextmanager
 def prefill_of(generation:str):
     "The body prefill of `generation` in force ('tight' swaps in `tight_prefill` for the draw; a probe of a candidate setting, not a library option)."
-    agents.body_prefill = tight_prefill if generation == 'tight' else _body_prefill
+    agents.body_prefill = tight_prefill if generation == 'tight' else plain_prefill
     try: yield
-    finally: agents.body_prefill = _body_prefill
+    finally: agents.body_prefill = plain_prefill
 
 async def draw(rec:dict, client, ex:Executor, cfg, n:int) -> dict:
     "N fresh samples of one problem with `cfg`'s generation and temperature: distinct programs, visible and hidden passes."

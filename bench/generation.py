@@ -58,14 +58,14 @@ def quantile(xs:list[float], q:float) -> float|None:
     s = sorted(xs)
     return s[min(len(s) - 1, max(0, math.ceil(q * len(s)) - 1))]
 
-def _inner(client):
+def innermost(client):
     "The client under any wrappers."
     while getattr(client, 'inner', None) is not None: client = client.inner
     return client
 
 def _forget(client):
     "Drop the prompt cells an embedded model kept from earlier requests (other clients keep nothing of ours)."
-    if hasattr(c := _inner(client), 'forget'): c.forget()
+    if hasattr(c := innermost(client), 'forget'): c.forget()
 
 def read_rows(path:Path) -> list[dict]:
     "The rows written so far (a cut-off last line is skipped)."
@@ -125,7 +125,7 @@ async def run(recs:list[dict], # problems (HumanEval-format records)
         done = {(r['task_id'], r['arm']) for r in rows if not r.get('error')}
         clients = {a: make_client(a) for a in arms}
         for c in clients.values():
-            if hasattr(i := _inner(c), 'load'): i.load()  # an embedded model is loaded before the clock runs
+            if hasattr(i := innermost(c), 'load'): i.load()  # an embedded model is loaded before the clock runs
         cfgs = {a: bench_config(seed, llm__generation=a, llm__cache=False, executor__cache=False) for a in arms}
         with Executor(cfgs[arms[0]].executor) as ex:
             for k, rec, a in pending(recs, arms, done):

@@ -1201,6 +1201,10 @@ def prefill_figures() -> dict:
                   pg05_pair=f"{sum(x and not y for x, y in zip(b, t))} as it is only, {sum(y and not x for x, y in zip(b, t))} without the blank lines only, p = {ratio(mcnemar(b, t))}",
                   pg05_v3=f"{sum(v3[i] for i in ids)}/{len(ids)}", pg05_v2=f"{sum(v2[i] for i in ids)}/{len(ids)}",
                   pg05_rerun_diff=sum(by[i]['body@0'] != v3[i] for i in ids), pg05_same_n=len(same), pg05_same_diff=sum(by[i]['body@0'] != by[i]['tight@0'] for i in same))
+    if (p := RES/'kv-reuse'/f'{SMALL}+body'/'rows.jsonl').is_file():  # the same greedy request, prompt computed afresh and on its own kept cells
+        rs = jsonl(p)
+        d = [r for r in rs if not r['same']]
+        f |= dict(kv05_n=len(rs), kv05_diff=len(d), kv05_ex=next((f"on {r['task_id']}, {r['fresh_tokens']} generated tokens afresh against {r['reused_tokens']} on its kept cells" for r in d), 'no example'))
     if all((root/SMALL/'mcts-balanced.jsonl').is_file() for root in (HE3, HE)):  # the v3 search against v2's, per half of HumanEval
         new, old = ({r['task_id']: r['passed'] for r in jsonl(root/SMALL/'mcts-balanced.jsonl')} for root in (HE3, HE))
         for half, rng in (('dev', range(82)), ('test', range(82, 164))):

@@ -201,3 +201,21 @@ def test_generation_benchmark_alternates_arms_resumes_and_summarizes(tiny_data, 
     assert len(calls) == n and len(g.read_rows(tmp_path/'out'/'rows.jsonl')) == 4
     assert 'median' in g.show(s) and 'McNemar' in g.show(s)
     with pytest.raises(SystemExit, match='split'): g.records(None, str(tiny_data), 'dev')
+
+# ---- bench/diversity.py's probe arm 'tight', no model
+
+def test_diversity_tight_prefill_drops_opening_blank_lines_and_is_put_back():
+    spec = importlib.util.spec_from_file_location('bench_diversity', HERE.parent/'bench'/'diversity.py')
+    d = importlib.util.module_from_spec(spec); spec.loader.exec_module(d)
+    import mcts_codegen.agents as agents
+    p = Problem(id='t/0', prompt='\n\ndef f(x):\n    """Twice x."""\n', entry_point='f')
+    assert agents.body_prefill(p) == '```python\n\n\ndef f(x):\n    """Twice x."""\n'  # as HumanEval's prompts open
+    assert d.tight_prefill(p) == '```python\ndef f(x):\n    """Twice x."""\n'
+    q = Problem(id='t/1', prompt='from typing import List\n\ndef g(xs: List[int]):\n    """Sum."""\n', entry_point='g')
+    assert d.tight_prefill(q) == agents.body_prefill(q)  # no opening blank line: the same text
+    with d.prefill_of('tight'): assert agents.body_prefill(p) == d.tight_prefill(p)
+    assert agents.body_prefill(p).startswith('```python\n\n\n')  # put back after the draw
+    with pytest.raises(RuntimeError):
+        with d.prefill_of('tight'): raise RuntimeError('a failed draw')
+    assert agents.body_prefill is d.plain_prefill
+    with pytest.raises(SystemExit, match='GENERATION@TEMPERATURE'): d.parse_arm('tight')
