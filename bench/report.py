@@ -1245,7 +1245,7 @@ def recheck_figures() -> dict:
                 rc_moved=', '.join(f"{c['task_id']} ({c['before']['hidden_status']} → {c['after']['hidden_status']})" for c in moved) or 'none')
 
 def v3_figures() -> dict:
-    "The figures of the notes on protocol v3 against v2, per model, problem set and strategy, on the problems both have run: keys `v3{05,15}_{he,ne}_{strategy}` (solved, paired), `..._calls`, `..._gen` (generated tokens per problem), `..._n`, `v3{05,15}_{he,ne}_gap` (problems oracle@10 solves and mcts-balanced does not, v3 and v2) `..._gap_fooled` (those of them where mcts-balanced submitted a program that passed every visible test) and `v3{05,15}_{he,ne}_dups` (mcts-balanced's completions that repeated a program it already had, per completion, v3 and v2)."
+    "The figures of the notes on protocol v3 against v2, per model, problem set and strategy, on the problems both have run: keys `v3{05,15}_{he,ne}_{strategy}` (solved, paired), `..._calls`, `..._gen` (generated tokens per problem), `..._n`, `v3{05,15}_{he,ne}_gap` (problems oracle@10 solves and mcts-balanced does not, v3 and v2) `..._gap_fooled` (those of them where mcts-balanced submitted a program that passed every visible test), `..._gap_unchecked` (a problem without visible tests) and `..._gap_spent` (no visible-passing program within the budget), each also for v2 (`_v2`) and `v3{05,15}_{he,ne}_dups` (mcts-balanced's completions that repeated a program it already had, per completion, v3 and v2)."
     f = {}
     for model, tag in ((SMALL, '05'), (LARGE, '15')):
         for k, new_root, old_root in (('he', HE3, HE), ('ne', NE3, NE)):
@@ -1271,7 +1271,11 @@ def v3_figures() -> dict:
                 gap = lambda root: {r['task_id'] for r in jsonl(root/model/'oracle.jsonl') if r['passed']} - {r['task_id'] for r in jsonl(root/model/'mcts-balanced.jsonl') if r['passed']}
                 g3 = gap(new_root)  # problems oracle@10 solves and mcts-balanced does not
                 f[f"v3{tag}_{k}_gap"] = f"{len(g3)} (v2 {len(gap(old_root))})"
-                f[f"v3{tag}_{k}_gap_fooled"] = sum(visible_pass(r) for r in jsonl(m) if r['task_id'] in g3)  # ... where it submitted a program that passed every visible test
+                for root, v in ((new_root, ''), (old_root, '_v2')):
+                    rs, g = [r for r in jsonl(root/model/'mcts-balanced.jsonl')], gap(root)
+                    f[f"v3{tag}_{k}_gap_fooled{v}"] = sum(visible_pass(r) for r in rs if r['task_id'] in g)  # ... where it submitted a program that passed every visible test
+                    f[f"v3{tag}_{k}_gap_unchecked{v}"] = sum(not r['visible_tests'] for r in rs if r['task_id'] in g)  # ... a problem with no visible test
+                    f[f"v3{tag}_{k}_gap_spent{v}"] = sum(bool(r['visible_tests']) and not visible_pass(r) for r in rs if r['task_id'] in g)  # ... no visible-passing program within the budget
     return f
 
 def corpus_figures() -> dict:
