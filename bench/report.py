@@ -1018,7 +1018,7 @@ def figures() -> dict:
     if (c := choice(humaneval(LARGE))) is not None:
         a, m = subset(humaneval(LARGE)['mcts-select'], '0-81'), subset(humaneval(LARGE)['mcts-balanced'], '0-81')
         f.update(select_fooled=len(c['fooled']), select_fixed=len(c['fixed']), select_tokens=f"{a.tokens_mean / m.tokens_mean:.1f}×")
-    return f | later_figures() | body_figures() | choice_figures() | votes_figures() | search_votes_figures() | search_votes_figures(PAIRWISE_ARM, 'sp15') | pairwise_verifier_figures() | stop_figures() | recheck_figures() | prefill_figures() | v3_figures() | hidden_figures() | corpus_figures() | verifier_eval_figures() | learners_figures() | data_engine_figures()
+    return f | later_figures() | body_figures() | choice_figures() | votes_figures() | search_votes_figures() | search_votes_figures(PAIRWISE_ARM, 'sp15') | pairwise_verifier_figures() | stop_figures() | recheck_figures() | prefill_figures() | v3_figures() | hidden_figures() | corpus_figures() | verifier_eval_figures() | learners_figures() | data_engine_figures() | retrieval_figures()
 
 def data_engine_figures() -> dict:
     "Counts of the data engine's labelled train candidates per model (results/candidates/<model>/summary.json, bench/candidates_summary.py): keys `de05_*`, `de15_*`."
@@ -1026,6 +1026,19 @@ def data_engine_figures() -> dict:
     for m, t in ((SMALL, 'de05'), (LARGE, 'de15')):
         if (p := RES/'candidates'/m/'summary.json').is_file() and (x := json.loads(p.read_text()).get('train')):
             f |= {f'{t}_{k}': f"{v:,}" if isinstance(v, int) and v >= 1000 else v for k, v in x.items() if k in ('problems', 'labelled', 'visible_pass', 'hidden_pass', 'fooled', 'problems_solved')}
+    return f
+
+def retrieval_figures() -> dict:
+    "Greedy with retrieval from the train-split memory against greedy without it, paired on the corpus test split, per model, from the committed rows (`results/corpus/<model>+rag/greedy.jsonl`): keys `rg05_*`, `rg15_*`."
+    f = {}
+    for m, t in ((SMALL, 'rg05'), (LARGE, 'rg15')):
+        if not (b := RES/'corpus'/f'{m}+rag'/'greedy.jsonl').is_file(): continue
+        new, old = {r['task_id']: r for r in jsonl(b)}, {r['task_id']: r for r in jsonl(RES/'corpus'/m/'greedy.jsonl')}
+        ids = sorted(set(new) & set(old))
+        x, y = [old[i]['passed'] for i in ids], [new[i]['passed'] for i in ids]
+        f |= {f'{t}_n': len(ids), f'{t}_solved': f"{sum(y)}/{len(ids)} against {sum(x)}/{len(ids)} without it ({sum(j and not i for i, j in zip(x, y))} won, "
+              f"{sum(i and not j for i, j in zip(x, y))} lost, p = {ratio(mcnemar(x, y))})",
+              f'{t}_prompt': f"{sum(new[i]['prompt_tokens'] for i in ids) / len(ids):.0f} against {sum(old[i]['prompt_tokens'] for i in ids) / len(ids):.0f}"}
     return f
 
 def learners_figures() -> dict:
@@ -1056,11 +1069,12 @@ def learners_figures() -> dict:
 def verifier_eval_figures() -> dict:
     """The figures of the notes on the verifier's corpus test split: keys `ve15_*` from results/verifier/<1.5B>/eval.json and dev_eval.json
     (the verifier as trained now), `ve15b_*` from eval_best_penalty.json and dev_eval_best_penalty.json (the one of 2026-12-02, whose
-    penalty was the best dev AUC), `ve05_*` from the 0.5B model's eval.json and dev_eval.json, the penalty rules on train folds (`ve15_cv_*`, penalty_cv.json), the pooled and pairwise objectives
+    penalty was the best dev AUC), `ve05_*` from the 0.5B model's eval.json and dev_eval.json (`ve05s_*` and `vo05s_*` from eval_dev12.json and objectives_dev12.json: the one of 2026-12-03, chosen on 12 dev problems), the penalty rules on train folds (`ve15_cv_*`, penalty_cv.json), the pooled and pairwise objectives
     on train folds (`vc15_*`, choice_cv.json) and on dev and test (`vo15_*`, objectives.json)."""
     f, res = {}, RES/'verifier'/LARGE
     evals = {sp: eval_name(sp) for sp in ('test', 'dev')}
-    for pre, folder, names in (('ve15', res, evals), ('ve15b', res, dict(test='eval_best_penalty.json', dev='dev_eval_best_penalty.json')), ('ve05', RES/'verifier'/SMALL, evals)):
+    for pre, folder, names in (('ve15', res, evals), ('ve15b', res, dict(test='eval_best_penalty.json', dev='dev_eval_best_penalty.json')), ('ve05', RES/'verifier'/SMALL, evals),
+                               ('ve05s', RES/'verifier'/SMALL, dict(test='eval_dev12.json'))):
         for sp, name in names.items():
             if not (p := folder/name).is_file(): continue
             e = json.loads(p.read_text())
@@ -1082,8 +1096,8 @@ def verifier_eval_figures() -> dict:
                   vc15_chosen_won=sum(a > b for a, b in zip(ob['pairwise']['chosen'], ob['pooled']['chosen'])),
                   vc15_chosen_lost=sum(a < b for a, b in zip(ob['pairwise']['chosen'], ob['pooled']['chosen'])))
         f |= {f'vc15_{o}_{k}': v[k] for o, v in ob.items() for k in ('chosen_mean', 'within_auc_mean', 'auc_visible_pass_mean')}
-    for pre, model in (('vo15', LARGE), ('vo05', SMALL)):  # bench/verifier_objectives.py: both objectives on dev and test
-        if not (p := RES/'verifier'/model/'objectives.json').is_file(): continue
+    for pre, model, name in (('vo15', LARGE, 'objectives.json'), ('vo05', SMALL, 'objectives.json'), ('vo05s', SMALL, 'objectives_dev12.json')):  # bench/verifier_objectives.py: both objectives on dev and test
+        if not (p := RES/'verifier'/model/name).is_file(): continue
         e = json.loads(p.read_text())
         for sp in ('dev', 'test'):
             if not (d := e.get(sp)): continue
