@@ -3,6 +3,8 @@
     python bench/learners_corpus.py --model qwen2.5-coder-1.5b --nets runs/nets/qwen2.5-coder-1.5b \
         [--nets-hidden runs/nets/qwen2.5-coder-1.5b-hidden] --verifier runs/verifier/qwen2.5-coder-1.5b [--reflector 60] [--out results/learners/qwen2.5-coder-1.5b.json]
         [--sections retrieval]   # recompute only these sections; the --out file keeps the others
+    python bench/learners_corpus.py --model qwen2.5-coder-0.5b --split dev --sections scorers --reflector 0 --nets ... --verifier ... \
+        --out results/learners/dev/qwen2.5-coder-0.5b.json   # the scorers on the dev split's candidates, to see whether a test figure holds
 
 - **Router.** Fitted on the committed baseline rows of the corpus's dev split (`results/corpus/MODEL/`: greedy, best-of-n,
   mcts-balanced; hidden verdicts as labels, as `router.fit` does on HumanEval 0-81) and replayed on the test split's rows,
@@ -116,8 +118,8 @@ def scorer_sections(a, secs:list[str], old:dict) -> dict:
     A scorer whose model is not given (`--nets`, `--verifier`, `--nets-hidden`) keeps its figures from the earlier run `old` when the
     candidates are the same, and so does the reflector without the reflector section; `kept` lists what was kept."""
     res = {}
-    raw = [r for r in read_candidates(Path('data/candidates')/a.model, raw=True) if r.get('split') == 'test']
-    with Executor() as ex: rows = [r for r in label_rows(raw, CORPUS, ('test',), ex) if label_of(r) is not None]
+    raw = [r for r in read_candidates(Path('data/candidates')/a.model, raw=True) if r.get('split') == a.split]
+    with Executor() as ex: rows = [r for r in label_rows(raw, CORPUS, (a.split,), ex) if label_of(r) is not None]
     y, vis = np.array([label_of(r) for r in rows], bool), visible_all(rows)
     res['candidates'] = dict(rows=len(rows), problems=len({r['problem_id'] for r in rows}), visible_pass=int(vis.sum()), right=int(y.sum()),
                              engines=sorted(Counter(r.get('engine_version') for r in raw)),
@@ -175,17 +177,19 @@ def main():
     ap.add_argument('--nets-hidden', help='the value network trained on the hidden verdicts of the corpus train candidates (--value-target hidden)')
     ap.add_argument('--verifier', help='the verifier folder (for the scorers section)'); ap.add_argument('--reflector', type=int, default=60, help='visible-passing candidates the LLM grades (0: none)')
     ap.add_argument('--seed', type=int, default=0); ap.add_argument('--out')
+    ap.add_argument('--split', default='test', choices=('test', 'dev'), help='whose candidates the scorers rank (dev: only the scorers section, to check a test figure on the tuning split)')
     ap.add_argument('--sections', default=','.join(SECTIONS), help=f"comma list of {', '.join(SECTIONS)}: recompute only these; an existing --out file keeps the rest")
     a = ap.parse_args()
     secs = [x.strip() for x in a.sections.split(',') if x.strip()]
     if bad := [x for x in secs if x not in SECTIONS]: ap.error(f"--sections: unknown {', '.join(bad)}; choose from {', '.join(SECTIONS)}")
     if 'reflector' in secs and 'scorers' not in secs: ap.error('the reflector section needs the scorers section (it scores the same sample)')
+    if a.split != 'test' and secs != ['scorers']: ap.error(f"--split {a.split} scores candidates only: give --sections scorers (the router and retrieval sections are test-split replays)")
     t0 = time.time()
     old = json.loads(Path(a.out).read_text()) if a.out and Path(a.out).is_file() else {}
     res = dict(old) if set(secs) != set(SECTIONS) else {}
     if 'scorers' in secs or 'settings' not in res:
         given = dict(nets=a.nets, nets_hidden=a.nets_hidden, verifier=a.verifier)
-        res['settings'] = old.get('settings', {}) | {k: v for k, v in given.items() if v} | dict(model=a.model, shipped_net=str(SHIPPED_NET), reflector=a.reflector, seed=a.seed)
+        res['settings'] = old.get('settings', {}) | {k: v for k, v in given.items() if v} | dict(model=a.model, shipped_net=str(SHIPPED_NET), reflector=a.reflector, seed=a.seed) | ({'split': a.split} if a.split != 'test' else {})
     if 'router' in secs: res['router'] = router_rows(a.model)
     if 'retrieval' in secs:
         if (rr := retrieval_rows(a.model)) is None: print(f"retrieval: no rows in results/corpus/{a.model}+rag/greedy.jsonl; skipped")

@@ -1042,28 +1042,36 @@ def retrieval_figures() -> dict:
     return f
 
 def learners_figures() -> dict:
-    "The figures of the note on the learned parts retrained on the corpus (results/learners/<1.5B>.json, bench/learners_corpus.py): keys `le15_*`."
-    if not (p := RES/'learners'/f'{LARGE}.json').is_file(): return {}
-    d = json.loads(p.read_text())
-    ro, sc, c = d['router'], d['scorers'], d['candidates']
-    f = dict(le15_n=ro['mcts-balanced']['problems'], le15_rows=c['rows'], le15_visible=c['visible_pass'], le15_oracle_cands=c['oracle'])
-    for k, t in (('greedy', 'greedy'), ('best-of-n', 'bon'), ('mcts-balanced', 'mcts'), ('oracle', 'oracle'),
+    "The figures of the notes on the learned parts retrained on the corpus (results/learners/<model>.json, bench/learners_corpus.py): keys `le05_*`, `le15_*`."
+    f = {}
+    for m, t in ((SMALL, 'le05'), (LARGE, 'le15')):
+        if (p := RES/'learners'/f'{m}.json').is_file(): f |= learner_figures(json.loads(p.read_text()), t)
+        if (p := RES/'learners'/'dev'/f'{m}.json').is_file(): f |= learner_figures(json.loads(p.read_text()), t.replace('le', 'ld'))  # the scorers on the dev split (`--split dev`): keys `ld05_*`
+    return f
+
+def learner_figures(d:dict, t:str) -> dict:
+    "One model's learners figures, keys prefixed `t`."
+    ro, sc, c = d.get('router', {}), d['scorers'], d['candidates']
+    f = {f'{t}_rows': c['rows'], f'{t}_problems': c['problems'], f'{t}_visible': c['visible_pass'], f'{t}_right': c['right'], f'{t}_oracle_cands': c['oracle']}
+    if ro: f[f'{t}_n'] = ro['mcts-balanced']['problems']
+    for k, u in (('greedy', 'greedy'), ('best-of-n', 'bon'), ('mcts-balanced', 'mcts'), ('oracle', 'oracle'),
                  ('router, corpus dev rows', 'router'), ('router, shipped (HumanEval 0-81)', 'shipped')):
-        f |= {f'le15_{t}_solved': ro[k]['solved'], f'le15_{t}_calls': ro[k]['calls']}
-        if 'fewer_calls_than_mcts_balanced' in ro[k]: f[f'le15_{t}_fewer'] = f"{ro[k]['fewer_calls_than_mcts_balanced']:.0%}"
-    for k, t in (('visible_fraction', 'visible'), ('verifier', 'verifier'), ('value net, HumanEval states (shipped)', 'net_he'),
+        if k not in ro: continue
+        f |= {f'{t}_{u}_solved': ro[k]['solved'], f'{t}_{u}_calls': ro[k]['calls']}
+        if 'fewer_calls_than_mcts_balanced' in ro[k]: f[f'{t}_{u}_fewer'] = f"{ro[k]['fewer_calls_than_mcts_balanced']:.0%}"
+    for k, u in (('visible_fraction', 'visible'), ('verifier', 'verifier'), ('value net, HumanEval states (shipped)', 'net_he'),
                  ('value net, corpus train states', 'net_corpus'), ('value net, corpus train states, hidden target', 'net_hidden'), ('random visible-passing', 'random')):
-        f |= {f'le15_{t}_{m}': v for m, v in sc.get(k, {}).items() if m != 'training'}
-        f |= {f'le15_{t}_train_{m}': v for m, v in sc.get(k, {}).get('training', {}).items() if not isinstance(v, dict)}
+        f |= {f'{t}_{u}_{m}': v for m, v in sc.get(k, {}).items() if m != 'training'}
+        f |= {f'{t}_{u}_train_{m}': v for m, v in sc.get(k, {}).get('training', {}).items() if not isinstance(v, dict)}
     if rr := d.get('retrieval'):
         k = 'greedy + retrieval (train-split memory)'
-        f |= dict(le15_rag_mem=rr['memory']['problems'], le15_rag_solved=rr[k]['solved'], le15_rag_greedy=rr['greedy']['solved'], le15_rag_won=rr['paired']['won'], le15_rag_lost=rr['paired']['lost'],
-                  le15_rag_p=rr['paired']['p'], le15_rag_prompt=f"{rr[k]['prompt_tokens']:.0f}", le15_rag_prompt_off=f"{rr['greedy']['prompt_tokens']:.0f}")
+        f |= {f'{t}_rag_mem': rr['memory']['problems'], f'{t}_rag_solved': rr[k]['solved'], f'{t}_rag_greedy': rr['greedy']['solved'], f'{t}_rag_won': rr['paired']['won'],
+              f'{t}_rag_lost': rr['paired']['lost'], f'{t}_rag_p': rr['paired']['p'], f'{t}_rag_prompt': f"{rr[k]['prompt_tokens']:.0f}", f'{t}_rag_prompt_off': f"{rr['greedy']['prompt_tokens']:.0f}"}
     if rs := d.get('reflector_sample'):
-        f |= dict(le15_refl_n=rs['candidates'], le15_refl_right=rs['right'], le15_refl_s=f"{rs['ms_per_state'] / 1000:.1f}",
-                  le15_refl_auc=rs['auc']['LLM reflector'], le15_refl_verifier_auc=rs['auc']['verifier'],
-                  le15_refl_net_auc=rs['auc']['value net, corpus train states'], le15_refl_net_hidden_auc=rs['auc'].get('value net, corpus train states, hidden target'),
-                  le15_refl_speed=f"{rs['ms_per_state'] / sc['value net, corpus train states']['ms_per_state']:.0f}×")
+        f |= {f'{t}_refl_n': rs['candidates'], f'{t}_refl_right': rs['right'], f'{t}_refl_s': f"{rs['ms_per_state'] / 1000:.1f}",
+              f'{t}_refl_auc': rs['auc']['LLM reflector'], f'{t}_refl_verifier_auc': rs['auc']['verifier'],
+              f'{t}_refl_net_auc': rs['auc']['value net, corpus train states'], f'{t}_refl_net_hidden_auc': rs['auc'].get('value net, corpus train states, hidden target'),
+              f'{t}_refl_speed': f"{rs['ms_per_state'] / sc['value net, corpus train states']['ms_per_state']:.0f}×"}
     return f
 
 def verifier_eval_figures() -> dict:
