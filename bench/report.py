@@ -722,7 +722,40 @@ def data_engine() -> list[str]:
                       [[('the budget' if k == '10' else f"{k} visible-passing"), v['draws'], v['votes'], v['likelihood'], v['both']] for k, v in rp['stops'].items()])
         out += stamp(f"python bench/choice_probe.py --data data/candidates/{f.parent.name}{' --judge' if d['settings']['judge'] else ''}"
                      f"{f' --mutated {m}' if (m := d['settings'].get('mutated', 24)) != 24 else ''} --out {f.relative_to(ROOT)}", [f])
-    return out + learners()
+    return out + verifier_pool() + learners()
+
+def verifier_pool() -> list[str]:
+    "Another model's labelled train candidates lent to the verifier's fit, on train folds (bench/verifier_pool.py)."
+    fs = sorted(RES.glob('verifier/*/pool_cv_*.json'))
+    if not fs: return []
+    out = ["### Another model's train candidates in the verifier's fit: train folds", '',
+           "Each fold of a model's labelled train problems is scored by a verifier fitted on the other folds alone, and by one fitted on them plus "
+           "the other model's labelled train candidates of every problem outside the scored and the choosing fold. Means over the seeds; better/worse: "
+           "seeds where lending the other model's candidates raised or lowered the figure. Train labels only.", '']
+    rows = []
+    for f in fs:
+        d = json.loads(f.read_text()); m = SIZE.get(f.parent.name, f.parent.name)
+        for arm in ('alone', 'with extra'):
+            r = d['mean'][arm]
+            rows.append([m, d['objective'], 'its own candidates' if arm == 'alone' else f"+ {d['extra_candidates']} of the other model's", r['auc_visible_pass'], r['within_auc'], round(r['chosen'], 2),
+                         '' if arm == 'alone' else ' / '.join(f"{d['extra_won'][k]}/{d['extra_lost'][k]}" for k in ('auc_visible_pass', 'within_auc', 'chosen')),
+                         d['random'] if arm == 'alone' else '', d['oracle'] if arm == 'alone' else ''])
+    out += md(['model', 'objective', 'fitted on', 'AUC, visible pass', 'within-problem AUC', 'chosen', 'better/worse seeds (AUC / within / chosen)', 'random', 'oracle'], rows)
+    d = json.loads(fs[0].read_text())
+    out += stamp(f"python bench/verifier_pool.py --data data/candidates/MODEL --extra data/candidates/OTHER --objective OBJECTIVE --seeds {d['seeds']} --out results/verifier/MODEL/pool_cv_OBJECTIVE.json", fs)
+    return out
+
+def pool_figures() -> dict:
+    "The figures of the note on lending another model's train candidates to the verifier (pool_cv_<objective>.json): keys `vp15_*`, `vp05_*`."
+    f = {}
+    for m, t in ((LARGE, 'vp15'), (SMALL, 'vp05')):
+        for p in sorted((RES/'verifier'/m).glob('pool_cv_*.json')):
+            d, o = json.loads(p.read_text()), p.stem.removeprefix('pool_cv_')
+            f |= {f'{t}_seeds': d['seeds'], f'{t}_folds': d['folds'], f'{t}_problems': d['problems'], f'{t}_oracle': d['oracle'], f'{t}_random': d['random'],
+                  f'{t}_extra': d['extra_candidates'], f'{t}_extra_right': d['extra_right']}
+            for arm, u in (('alone', 'alone'), ('with extra', 'lent')): f |= {f'{t}_{o}_{u}_{k}': round(v, 2) if k == 'chosen' else v for k, v in d['mean'][arm].items()}
+            f |= {f'{t}_{o}_won_{k}': v for k, v in d['extra_won'].items()} | {f'{t}_{o}_lost_{k}': v for k, v in d['extra_lost'].items()}
+    return f
 
 def learners() -> list[str]:
     "The learned parts retrained on the corpus, in one table per model (bench/learners_corpus.py)."
@@ -1018,7 +1051,7 @@ def figures() -> dict:
     if (c := choice(humaneval(LARGE))) is not None:
         a, m = subset(humaneval(LARGE)['mcts-select'], '0-81'), subset(humaneval(LARGE)['mcts-balanced'], '0-81')
         f.update(select_fooled=len(c['fooled']), select_fixed=len(c['fixed']), select_tokens=f"{a.tokens_mean / m.tokens_mean:.1f}×")
-    return f | later_figures() | body_figures() | choice_figures() | votes_figures() | search_votes_figures() | search_votes_figures(PAIRWISE_ARM, 'sp15') | pairwise_verifier_figures() | stop_figures() | recheck_figures() | prefill_figures() | v3_figures() | hidden_figures() | corpus_figures() | verifier_eval_figures() | learners_figures() | data_engine_figures() | retrieval_figures()
+    return f | later_figures() | body_figures() | choice_figures() | votes_figures() | search_votes_figures() | search_votes_figures(PAIRWISE_ARM, 'sp15') | pairwise_verifier_figures() | stop_figures() | recheck_figures() | prefill_figures() | v3_figures() | hidden_figures() | corpus_figures() | verifier_eval_figures() | learners_figures() | data_engine_figures() | retrieval_figures() | pool_figures()
 
 def data_engine_figures() -> dict:
     "Counts of the data engine's labelled train candidates per model (results/candidates/<model>/summary.json, bench/candidates_summary.py): keys `de05_*`, `de15_*`."
