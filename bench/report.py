@@ -1075,11 +1075,11 @@ def retrieval_figures() -> dict:
     return f
 
 def learners_figures() -> dict:
-    "The figures of the notes on the learned parts retrained on the corpus (results/learners/<model>.json, bench/learners_corpus.py): keys `le05_*`, `le15_*`."
+    "The figures of the notes on the learned parts retrained on the corpus (results/learners/<model>.json, bench/learners_corpus.py): keys `le05_*`, `le15_*` (test) and `ld05_*` (dev)."
     f = {}
-    for m, t in ((SMALL, 'le05'), (LARGE, 'le15')):
-        if (p := RES/'learners'/f'{m}.json').is_file(): f |= learner_figures(json.loads(p.read_text()), t)
-        if (p := RES/'learners'/'dev'/f'{m}.json').is_file(): f |= learner_figures(json.loads(p.read_text()), t.replace('le', 'ld'))  # the scorers on the dev split (`--split dev`): keys `ld05_*`
+    for m, n in ((SMALL, '05'), (LARGE, '15')):
+        for p, t in ((RES/'learners'/f'{m}.json', f'le{n}'), (RES/'learners'/'dev'/f'{m}.json', f'ld{n}')):  # dev/: the scorers on the dev split (`--split dev`)
+            if p.is_file(): f |= learner_figures(json.loads(p.read_text()), t)
     return f
 
 def learner_figures(d:dict, t:str) -> dict:

@@ -34,6 +34,10 @@ def folds_of(pids:list[str], k:int, seed:int=0) -> list[set[str]]:
     p = sorted(pids); random.Random(seed).shuffle(p)
     return [set(p[i::k]) for i in range(k)]
 
+def fold_splits(rows:list[dict], test:set[str], dev:set[str]) -> list[dict]:
+    "`rows` relabelled for one fold: problems in `test` are scored, those in `dev` choose, the rest fit."
+    return [dict(r, split='test' if r['problem_id'] in test else 'dev' if r['problem_id'] in dev else 'train') for r in rows]
+
 def cross_validate(rows:list[dict], k:int=5, seed:int=0, visible_only:bool=False, hidden:bool=False, centre:bool=False) -> dict:
     "Pooled held-out scores of each scorer over `k` folds of the train problems (`visible_only`: fit and score only candidates passing every visible test, their features still computed among all candidates of their problem)."
     rows = [r for r in map(normalise, rows) if r.get('split') == 'train' and label_of(r) is not None]
@@ -58,7 +62,7 @@ def cross_validate(rows:list[dict], k:int=5, seed:int=0, visible_only:bool=False
     fs, pooled = folds_of(pids, k, seed), {}
     for i, test in enumerate(fs):
         dev = fs[(i + 1) % k]
-        part = [dict(r, split='test' if r['problem_id'] in test else 'dev' if r['problem_id'] in dev else 'train') for r in rows]
+        part = fold_splits(rows, test, dev)
         tb = split_tables(part, hidden)
         if visible_only: tb = {sp: (lambda m: ([r for r, v in zip(rs_, m) if v], X_[m], n_))(visible_all(rs_)) for sp, (rs_, X_, n_) in tb.items()}
         rs, X, names = tb['test']

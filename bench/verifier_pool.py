@@ -18,7 +18,7 @@ from pathlib import Path
 import numpy as np
 from mcts_codegen.verifier import OBJECTIVES, auc, label_of, normalise, read_candidates, split_tables, train_verifier, visible_all, within_auc
 sys.path.insert(0, str(Path(__file__).parent))  # the scripts beside this one
-from verifier_cv import chosen, fold_parser, folds_of
+from verifier_cv import chosen, fold_parser, fold_splits, folds_of
 
 ARMS = ('alone', 'with extra')
 EXTRA = 'extra:'  # prefix of the extra rows' problem ids, so they form groups of their own
@@ -37,7 +37,7 @@ def compare(rows:list[dict], extra:list[dict], k:int=5, seeds:int=6, objective:s
         pooled = {a: dict(y=[], s=[], vis=[], pid=[]) for a in ARMS}
         for i, test in enumerate(fs := folds_of(pids, k, seed)):
             dev = fs[(i + 1) % k]
-            part = [dict(r, split='test' if r['problem_id'] in test else 'dev' if r['problem_id'] in dev else 'train') for r in rows]
+            part = fold_splits(rows, test, dev)
             lent = [dict(r, split='train') for r in extra if r['problem_id'].removeprefix(EXTRA) not in test | dev]
             for arm, rs_ in zip(ARMS, (part, part + lent)):
                 tb = split_tables(rs_)
