@@ -23,6 +23,8 @@ RES = ROOT/'results'
 PAGE, README, NOTES = ROOT/'nbs'/'results.md', ROOT/'README.md', Path(__file__).parent/'results_notes.md'
 SMALL, LARGE = 'qwen2.5-coder-0.5b', 'qwen2.5-coder-1.5b'
 SIZE = {SMALL: '0.5B', LARGE: '1.5B'}
+LENT_TAG = '+lent'  # results/verifier/<model>+lent: a verifier fitted on both models' train candidates (`verifier train --lend`)
+def other(model:str) -> str: return SMALL if model == LARGE else LARGE
 ORDER = ['greedy', 'sample', 'best-of-n', 'reflexion', 'mcts-fast', 'mcts-balanced', 'mcts-thorough', 'mcts-plan', 'mcts-repair', 'mcts-select', 'mcts-levers', 'oracle']
 
 # ---- one folder's tables (python bench/report.py FOLDER) ------------------------------------------------------------
@@ -663,9 +665,13 @@ def data_engine() -> list[str]:
     for d in sorted({f.parent for f in RES.glob('verifier/*/*eval.json')}):
         ev = {sp: json.loads(f.read_text()) for sp in ('dev', 'test') if (f := d/eval_name(sp)).is_file()}
         if not ev: continue
-        m, v = SIZE.get(d.name, d.name), next(iter(ev.values()))['verifier']
-        out += [f"### The verifier on the corpus, {m}: trained on train, chosen on dev, reported on test", '',
-                f"Trained on {v['train_rows']} candidates of {v['train_problems']} train problems (their hidden verdicts the labels); its penalty (l2 {v['l2']}) "
+        name, lent = d.name.split('+')[0], LENT_TAG in d.name  # <model>+lent: fitted with the other model's train rows too (`verifier train --lend`)
+        m, v = SIZE.get(name, name), next(iter(ev.values()))['verifier']
+        own = v['train_rows'] - v.get('lent_rows', 0)
+        out += [f"### The verifier on the corpus, {m}{', fitted on both models’ train candidates' if lent else ''}: trained on train, chosen on dev, reported on test", '',
+                f"Trained on {own} candidates of {v['train_problems'] - v.get('lent_problems', 0)} train problems (their hidden verdicts the labels)"
+                + (f" and the other model's {v['lent_rows']} labelled candidates of {v['lent_problems']} train problems, each compared with its own model's siblings (`--lend`)" if lent else '')
+                + f"; its penalty (l2 {v['l2']}) "
                 f"and its threshold ({next(iter(ev.values()))['threshold']}, the score that keeps {v['keep']:.0%} of dev's visible-passing right programs) chosen on dev. "
                 "Dev and test rows were collected without hidden verdicts and are labelled in memory, by their hidden tests, for these figures only. "
                 "Fooled caught: the share of visible-passing wrong programs scored below the threshold that keeps 95% of the evaluated split's visible-passing right ones; "
@@ -677,8 +683,9 @@ def data_engine() -> list[str]:
             out += ['', "The ablation, on the same candidates: each baseline reads one feature; each `verifier −` row is retrained on train, and chosen on dev, without that feature group.", '']
             out += md(['scorer', *(f'{sp}: {c}' for sp in abl for c in ('AUC, all', 'AUC, visible pass', 'fooled caught'))],
                       [[n, *(abl[sp][n][k] for sp in abl for k in ('auc_all', 'auc_visible_pass', 'fooled_caught'))] for n in next(iter(abl.values()))])
-        out += stamp(f"mcts-codegen verifier train --data data/candidates/{d.name} --problems data/corpus/corpus.jsonl --out runs/verifier/{d.name}; "
-                     f"mcts-codegen verifier eval --data data/candidates/{d.name} --problems data/corpus/corpus.jsonl --model runs/verifier/{d.name} --split SPLIT --ablation",
+        ln = f" --lend data/candidates/{other(name)}" if lent else ''
+        out += stamp(f"mcts-codegen verifier train --data data/candidates/{name} --problems data/corpus/corpus.jsonl{ln} --out runs/verifier/{d.name}; "
+                     f"mcts-codegen verifier eval --data data/candidates/{name} --problems data/corpus/corpus.jsonl{ln} --model runs/verifier/{d.name} --name {d.name} --split SPLIT --ablation",
                      [d/eval_name(sp) for sp in ev])
     for h in sorted(RES.glob('verifier/*/hidden')):
         runs, cen = hidden_runs(h)
@@ -722,7 +729,7 @@ def data_engine() -> list[str]:
                       [[('the budget' if k == '10' else f"{k} visible-passing"), v['draws'], v['votes'], v['likelihood'], v['both']] for k, v in rp['stops'].items()])
         out += stamp(f"python bench/choice_probe.py --data data/candidates/{f.parent.name}{' --judge' if d['settings']['judge'] else ''}"
                      f"{f' --mutated {m}' if (m := d['settings'].get('mutated', 24)) != 24 else ''} --out {f.relative_to(ROOT)}", [f])
-    return out + verifier_pool() + learners()
+    return out + verifier_pool() + verifier_lent() + learners()
 
 def verifier_pool() -> list[str]:
     "Another model's labelled train candidates lent to the verifier's fit, on train folds (bench/verifier_pool.py)."
@@ -743,6 +750,32 @@ def verifier_pool() -> list[str]:
     out += md(['model', 'objective', 'fitted on', 'AUC, visible pass', 'within-problem AUC', 'chosen', 'better/worse seeds (AUC / within / chosen)', 'random', 'oracle'], rows)
     d = json.loads(fs[0].read_text())
     out += stamp(f"python bench/verifier_pool.py --data data/candidates/MODEL --extra data/candidates/OTHER --objective OBJECTIVE --seeds {d['seeds']} --out results/verifier/MODEL/pool_cv_OBJECTIVE.json", fs)
+    return out
+
+def verifier_lent() -> list[str]:
+    "Each model's verifiers fitted on its own train candidates and on both models' (`verifier train --lend`), side by side on dev (where one is chosen) and test (bench/verifier_objectives.py)."
+    out = []
+    for m in (LARGE, SMALL):
+        if not ((a := RES/'verifier'/m/'objectives.json').is_file() and (b := RES/'verifier'/(m + LENT_TAG)/'objectives.json').is_file()): continue
+        own, lent = json.loads(a.read_text()), json.loads(b.read_text())
+        if not out: out += ["### Both models' train candidates in the verifier's fit: dev and test", '',
+                            "Each model's pooled and pairwise verifiers fitted on its own labelled train candidates, and on those plus the other model's "
+                            "(`verifier train --lend`: each lent candidate compared with its own model's siblings), each with its penalty and threshold chosen on "
+                            "the model's own dev candidates, scored on the same dev and test candidates (labelled in memory, for these figures only). Chosen: problems "
+                            "solved in expectation when each problem submits the visible-passing candidate the verifier ranks first (ties split). "
+                            "Dev decides which fit a model keeps; test reports it.", '']
+        rows = []
+        for o in ('pooled', 'pairwise'):
+            for arm, d in (('its own', own), ('both models’', lent)):
+                rows.append([SIZE[m], o, arm, next(d[sp][o]['meta']['train_rows'] for sp in ('dev', 'test') if sp in d),
+                             *(x for sp in ('dev', 'test') for x in ((d[sp][o]['auc_visible_pass'], d[sp][o]['within_auc'], d[sp][o]['chosen']) if sp in d else ('', '', '')))])
+        out += [f"{SIZE[m]}: random choice {own['dev']['random_chosen']} of {own['dev']['oracle']} on dev, {own['test']['random_chosen']} of {own['test']['oracle']} on test.", '']
+        out += md(['model', 'objective', 'train candidates', 'rows fitted', 'dev: AUC, visible pass', 'dev: within-problem AUC', 'dev: chosen',
+                   'test: AUC, visible pass', 'test: within-problem AUC', 'test: chosen'], rows) + ['']
+    if out:
+        out += stamp("mcts-codegen verifier train --data data/candidates/MODEL --problems data/corpus/corpus.jsonl --lend data/candidates/OTHER --out runs/verifier/MODEL+lent [--objective pairwise --out runs/verifier/MODEL+lent-pairwise]; "
+                     "python bench/verifier_objectives.py --model MODEL --pooled runs/verifier/MODEL+lent --pairwise runs/verifier/MODEL+lent-pairwise --out results/verifier/MODEL+lent/objectives.json",
+                     sorted(RES.glob(f'verifier/*{LENT_TAG}/objectives.json')))
     return out
 
 def pool_figures() -> dict:
@@ -884,13 +917,14 @@ def stop_replay() -> list[str]:
     "A learned stop rule replayed on collected candidates (bench/verifier_stop.py): each rule's problems solved and draws, per split."
     out = []
     for f in sorted(RES.glob('verifier/*/stop_replay.json')):
-        d, m = json.loads(f.read_text()), SIZE.get(f.parent.name, f.parent.name)
+        name, lent = f.parent.name.split('+')[0], LENT_TAG in f.parent.name
+        d, m = json.loads(f.read_text()), SIZE.get(name, name) + (", verifiers fitted on both models' train candidates" if lent else '')
         st, ch = d['stop'], d['choose']
         out += [f'### A learned stop rule, replayed, {m}: each problem\'s first ten draws in the order they were made', '',
                 f"Each dev and test problem's first {d['budget']} collected draws (the greedy answer first, then fresh samples), replayed as a search that "
                 "draws until it stops. The stop verifier is a pooled one trained without the agreement features (a search asks for no inputs of its own), "
-                f"its threshold ({st['threshold']}) the score that keeps 95% of dev's visible-passing right programs; the chooser is the pairwise verifier "
-                f"the search arm ran with (`{ch['path']}`). Without a visible-passing draw every rule submits the draw with the highest visible pass "
+                f"its threshold ({st['threshold']}) the score that keeps 95% of dev's visible-passing right programs; the chooser is "
+                + (f"a pairwise verifier fitted on the same rows, also without the agreement features (`{ch['path']}`)." if lent else f"the pairwise verifier the search arm ran with (`{ch['path']}`).") + f" Without a visible-passing draw every rule submits the draw with the highest visible pass "
                 "fraction. Won and lost: problems the first-named rule solves and the other does not (exact McNemar p). The hidden tests only score the rules.", '']
         rows = [[sp, f"{x['problems']}", x['oracle'], *(f"{x[k]['solved']} at {x[k]['draws']}" for k in STOP_RULES), x['trusted'],
                  *(f"{x[k]['won']}/{x[k]['lost']}, p = {ratio(x[k]['p'])}" for k in ('learned_vs_first', 'learned_vs_budget', 'budget_vs_first'))]
@@ -898,8 +932,10 @@ def stop_replay() -> list[str]:
         out += md(['split', 'problems', 'oracle (a right draw)', 'first: solved at draws', 'budget: solved at draws', 'learned: solved at draws',
                    'problems where the learned rule stopped', 'learned vs first', 'learned vs budget', 'budget vs first'], rows)
         out += ['', 'The rules: ' + '; '.join(f"*{k}*: {v}" for k, v in STOP_RULES.items()) + '.']
-        out += stamp(f"mcts-codegen verifier train --data data/candidates/{f.parent.name} --problems data/corpus/corpus.jsonl --drop agreement --out {st['path']}; "
-                     f"python bench/verifier_stop.py --model {f.parent.name} --stop {st['path']} --choose {ch['path']}", [f])
+        ln = f" --lend data/candidates/{other(name)}" if lent else ''
+        out += stamp(f"mcts-codegen verifier train --data data/candidates/{name} --problems data/corpus/corpus.jsonl{ln} --drop agreement --out {st['path']}"
+                     + (f"; mcts-codegen verifier train ... --objective pairwise --out {ch['path']}" if lent else '')
+                     + f"; python bench/verifier_stop.py --model {name} --stop {st['path']} --choose {ch['path']}" + (f" --out {f.relative_to(ROOT)}" if lent else ''), [f])
     return out
 
 def gpu() -> list[str]:
@@ -1051,7 +1087,7 @@ def figures() -> dict:
     if (c := choice(humaneval(LARGE))) is not None:
         a, m = subset(humaneval(LARGE)['mcts-select'], '0-81'), subset(humaneval(LARGE)['mcts-balanced'], '0-81')
         f.update(select_fooled=len(c['fooled']), select_fixed=len(c['fixed']), select_tokens=f"{a.tokens_mean / m.tokens_mean:.1f}×")
-    return f | later_figures() | body_figures() | choice_figures() | votes_figures() | search_votes_figures() | search_votes_figures(PAIRWISE_ARM, 'sp15') | pairwise_verifier_figures() | stop_figures() | recheck_figures() | prefill_figures() | v3_figures() | hidden_figures() | corpus_figures() | verifier_eval_figures() | learners_figures() | data_engine_figures() | retrieval_figures() | pool_figures()
+    return f | later_figures() | body_figures() | choice_figures() | votes_figures() | search_votes_figures() | search_votes_figures(PAIRWISE_ARM, 'sp15') | pairwise_verifier_figures() | stop_figures() | stop_figures(LARGE + LENT_TAG, 'slr15') | recheck_figures() | prefill_figures() | v3_figures() | hidden_figures() | corpus_figures() | verifier_eval_figures() | learners_figures() | data_engine_figures() | retrieval_figures() | pool_figures()
 
 def data_engine_figures() -> dict:
     "Counts of the data engine's labelled train candidates per model (results/candidates/<model>/summary.json, bench/candidates_summary.py): keys `de05_*`, `de15_*`."
@@ -1115,12 +1151,12 @@ def verifier_eval_figures() -> dict:
     f, res = {}, RES/'verifier'/LARGE
     evals = {sp: eval_name(sp) for sp in ('test', 'dev')}
     for pre, folder, names in (('ve15', res, evals), ('ve15b', res, dict(test='eval_best_penalty.json', dev='dev_eval_best_penalty.json')), ('ve05', RES/'verifier'/SMALL, evals),
-                               ('ve05s', RES/'verifier'/SMALL, dict(test='eval_dev12.json'))):
+                               ('ve05s', RES/'verifier'/SMALL, dict(test='eval_dev12.json')), ('vle15', RES/'verifier'/(LARGE + LENT_TAG), evals), ('vle05', RES/'verifier'/(SMALL + LENT_TAG), evals)):
         for sp, name in names.items():
             if not (p := folder/name).is_file(): continue
             e = json.loads(p.read_text())
             f |= {f'{pre}_{sp}_{k}': e[k] for k in ('auc_all', 'auc_visible_pass', 'fooled_caught', 'fooled_caught_at_dev', 'candidates', 'problems', 'visible_pass', 'fooled', 'ece', 'threshold')}
-            f |= {f'{pre}_{sp}_{k}': e['verifier'][k] for k in ('train_rows', 'train_problems', 'l2', 'dev_auc_visible_pass')}
+            f |= {f'{pre}_{sp}_{k}': e['verifier'].get(k, 0) for k in ('train_rows', 'train_problems', 'l2', 'dev_auc_visible_pass', 'lent_rows', 'lent_problems')}
             tab = {t['scorer']: t for t in e.get('ablation', [])}
             f |= {f"{pre}_{sp}_abl_{n.replace('verifier − ', 'no_').replace(' alone', '').replace('visible pass fraction', 'visible')}": t['auc_visible_pass'] for n, t in tab.items()}
             if ex := e.get('examples'): f |= {f'{pre}_{sp}_caught_n': ex['caught'], f'{pre}_{sp}_fooled_n': ex['fooled'], f'{pre}_{sp}_trusted_score': ex['trusted_most'][0]['score'] if ex['trusted_most'] else None}
@@ -1137,7 +1173,8 @@ def verifier_eval_figures() -> dict:
                   vc15_chosen_won=sum(a > b for a, b in zip(ob['pairwise']['chosen'], ob['pooled']['chosen'])),
                   vc15_chosen_lost=sum(a < b for a, b in zip(ob['pairwise']['chosen'], ob['pooled']['chosen'])))
         f |= {f'vc15_{o}_{k}': v[k] for o, v in ob.items() for k in ('chosen_mean', 'within_auc_mean', 'auc_visible_pass_mean')}
-    for pre, model, name in (('vo15', LARGE, 'objectives.json'), ('vo05', SMALL, 'objectives.json'), ('vo05s', SMALL, 'objectives_dev12.json')):  # bench/verifier_objectives.py: both objectives on dev and test
+    for pre, model, name in (('vo15', LARGE, 'objectives.json'), ('vo05', SMALL, 'objectives.json'), ('vo05s', SMALL, 'objectives_dev12.json'),
+                             ('vl15', LARGE + LENT_TAG, 'objectives.json'), ('vl05', SMALL + LENT_TAG, 'objectives.json')):  # bench/verifier_objectives.py: both objectives on dev and test
         if not (p := RES/'verifier'/model/name).is_file(): continue
         e = json.loads(p.read_text())
         for sp in ('dev', 'test'):
@@ -1225,17 +1262,17 @@ def pairwise_verifier_figures() -> dict:
     return {'sp15v_train_rows': m['train_rows'], 'sp15v_train_problems': m['train_problems'], 'sp15v_l2': m['l2'], 'sp15v_dev_within_auc': f"{m['dev_within_auc']:.2f}",
             'sp15v_dropped': ', '.join(m['dropped']), 'sp15v_features': len(json.loads(p.read_text())['names'])}
 
-def stop_figures() -> dict:
-    "The figures of the note on a learned stop rule (bench/verifier_stop.py, the 1.5B model's dev and test candidates): keys `sr15_*`."
-    if not (p := RES/'verifier'/LARGE/'stop_replay.json').is_file(): return {}
+def stop_figures(folder:str=LARGE, t:str='sr15') -> dict:
+    "The figures of the note on a learned stop rule (bench/verifier_stop.py, the 1.5B model's dev and test candidates): keys `sr15_*` (`slr15_*`: with the verifiers fitted on both models' train candidates)."
+    if not (p := RES/'verifier'/folder/'stop_replay.json').is_file(): return {}
     d, f = json.loads(p.read_text()), {}
-    f.update(sr15_threshold=d['stop']['threshold'], sr15_budget=d['budget'])
+    f.update({f'{t}_threshold': d['stop']['threshold'], f'{t}_budget': d['budget']})
     for sp in ('dev', 'test'):
-        x = d[sp]
-        f |= {f'sr15_{sp}_n': x['problems'], f'sr15_{sp}_oracle': x['oracle'], f'sr15_{sp}_trusted': x['trusted']}
-        f |= {f'sr15_{sp}_{k}': x[k]['solved'] for k in STOP_RULES} | {f'sr15_{sp}_{k}_draws': x[k]['draws'] for k in STOP_RULES}
-        f |= {f'sr15_{sp}_{k}_{w}': x[k][w] for k in ('learned_vs_first', 'learned_vs_budget', 'budget_vs_first') for w in ('won', 'lost')}
-        f |= {f'sr15_{sp}_{k}_p': ratio(x[k]['p']) for k in ('learned_vs_first', 'learned_vs_budget', 'budget_vs_first')}
+        if not (x := d.get(sp)): continue
+        f |= {f'{t}_{sp}_n': x['problems'], f'{t}_{sp}_oracle': x['oracle'], f'{t}_{sp}_trusted': x['trusted']}
+        f |= {f'{t}_{sp}_{k}': x[k]['solved'] for k in STOP_RULES} | {f'{t}_{sp}_{k}_draws': x[k]['draws'] for k in STOP_RULES}
+        f |= {f'{t}_{sp}_{k}_{w}': x[k][w] for k in ('learned_vs_first', 'learned_vs_budget', 'budget_vs_first') for w in ('won', 'lost')}
+        f |= {f'{t}_{sp}_{k}_p': ratio(x[k]['p']) for k in ('learned_vs_first', 'learned_vs_budget', 'budget_vs_first')}
     return f
 
 DIVERSITY_FIRST = {1, 9, 10, 26, 27, 32, 47, 62, 68, 75, 77} # the diversity probe's first problems (9fc5202): the dev problems where the 0.5B model's v3 search drew beyond its greedy answer

@@ -6,9 +6,10 @@ Dev and test rows are labelled in memory from the corpus (`collector.label_rows`
 
     mcts-codegen verifier train --data data/candidates/MODEL --problems data/corpus/corpus.jsonl --out runs/verifier/MODEL
     mcts-codegen verifier train --data data/candidates/MODEL --problems data/corpus/corpus.jsonl --out runs/verifier/MODEL-pairwise --objective pairwise
-    python bench/verifier_objectives.py --model MODEL [--pooled runs/verifier/MODEL] [--pairwise runs/verifier/MODEL-pairwise]
+    python bench/verifier_objectives.py --model MODEL [--pooled runs/verifier/MODEL] [--pairwise runs/verifier/MODEL-pairwise] [--out FILE]
 
-writes results/verifier/MODEL/objectives.json.
+writes results/verifier/MODEL/objectives.json (or --out). Verifiers trained with `--lend` (another model's train rows in
+the fit) are scored on MODEL's own candidates, like any other.
 """
 from __future__ import annotations
 import argparse, json, sys
@@ -44,6 +45,7 @@ def main():
     ap.add_argument('--pooled', help='folder of the pooled verifier (default runs/verifier/MODEL)')
     ap.add_argument('--pairwise', help='folder of the pairwise verifier (default runs/verifier/MODEL-pairwise)')
     ap.add_argument('--splits', default='dev,test')
+    ap.add_argument('--out', help='file written (default results/verifier/MODEL/objectives.json)')
     a = ap.parse_args()
     vs = dict(pooled=load_verifier(a.pooled or ROOT/'runs/verifier'/a.model), pairwise=load_verifier(a.pairwise or ROOT/'runs/verifier'/f'{a.model}-pairwise'))
     for n, v in vs.items():
@@ -57,7 +59,7 @@ def main():
         f = res[sp]
         print(f"{sp}: {f['problems']} problems, {f['visible_pass']} visible-passing, oracle {f['oracle']}, random choice {f['random_chosen']}")
         for n in vs: print(f"  {n:8s} chosen {f[n]['chosen']:6.2f}  within-problem AUC {f[n]['within_auc']}  AUC visible-passing {f[n]['auc_visible_pass']}  all {f[n]['auc_all']}  fooled caught at dev {f[n]['fooled_caught_at_dev']}")
-    out = ROOT/'results/verifier'/a.model/'objectives.json'
-    out.parent.mkdir(parents=True, exist_ok=True); out.write_text(json.dumps(res, indent=1) + '\n'); print('wrote', out.relative_to(ROOT))
+    out = (Path(a.out) if a.out else ROOT/'results/verifier'/a.model/'objectives.json').resolve()
+    out.parent.mkdir(parents=True, exist_ok=True); out.write_text(json.dumps(res, indent=1) + '\n'); print('wrote', out)
 
 if __name__ == '__main__': main()

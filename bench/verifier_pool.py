@@ -16,12 +16,12 @@ from __future__ import annotations
 import json, sys
 from pathlib import Path
 import numpy as np
-from mcts_codegen.verifier import OBJECTIVES, auc, label_of, normalise, read_candidates, split_tables, train_verifier, visible_all, within_auc
+from mcts_codegen.verifier import LENT, OBJECTIVES, auc, label_of, normalise, read_candidates, split_tables, train_verifier, visible_all, within_auc
 sys.path.insert(0, str(Path(__file__).parent))  # the scripts beside this one
 from verifier_cv import chosen, fold_parser, fold_splits, folds_of
 
 ARMS = ('alone', 'with extra')
-EXTRA = 'extra:'  # prefix of the extra rows' problem ids, so they form groups of their own
+EXTRA = LENT  # prefix of the extra rows' problem ids, so they form groups of their own (as `verifier train --lend` gives them)
 
 def train_rows(folder:str, prefix:str='') -> list[dict]:
     "A collect folder's labelled train rows, normalised, their problem ids prefixed."

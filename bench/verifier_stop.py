@@ -15,7 +15,7 @@ corpus (`collector.label_rows`) and the labels only score the rules.
     mcts-codegen verifier train --data data/candidates/MODEL --problems data/corpus/corpus.jsonl --drop agreement --out results/verifier/MODEL/noagree
     python bench/verifier_stop.py --model MODEL --stop results/verifier/MODEL/noagree --choose results/verifier/MODEL/pairwise
 
-writes results/verifier/MODEL/stop_replay.json.
+writes results/verifier/MODEL/stop_replay.json (or --out).
 """
 from __future__ import annotations
 import argparse, json
@@ -73,6 +73,7 @@ def main():
     ap.add_argument('--choose', required=True, help='folder of the verifier that chooses at the budget (the pairwise one)')
     ap.add_argument('--splits', default='dev,test')
     ap.add_argument('--budget', type=int, default=10)
+    ap.add_argument('--out', help='file written (default results/verifier/MODEL/stop_replay.json)')
     a = ap.parse_args()
     stop, choose = load_verifier(a.stop), load_verifier(a.choose)
     splits = a.splits.split(',')
@@ -84,8 +85,8 @@ def main():
         f = res[sp] = split_figures([r for r in rows if r.get('split') == sp], stop, choose, a.budget)
         print(f"{sp}: {f['problems']} problems, oracle {f['oracle']}; " + ', '.join(f"{k} {f[k]['solved']} at {f[k]['draws']} draws" for k in RULES)
               + '; ' + ', '.join(f"{k}: {v['won']}/{v['lost']} p={v['p']}" for k, v in f.items() if '_vs_' in k))
-    out = ROOT/'results/verifier'/a.model/'stop_replay.json'
+    out = (Path(a.out) if a.out else ROOT/'results/verifier'/a.model/'stop_replay.json').resolve()
     out.write_text(json.dumps(res, indent=1) + '\n')
-    print('wrote', out.relative_to(ROOT))
+    print('wrote', out)
 
 if __name__ == '__main__': main()

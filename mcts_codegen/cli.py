@@ -743,6 +743,17 @@ def _labelled(rows:list[dict], problems:Path|None, splits:list[str]) -> list[dic
     if n: typer.echo(f"labelled {' and '.join(f'{k} {s}' for s, k in n.items())} rows in memory by their hidden tests ({problems})", err=True)
     return out
 
+_LEND_HELP = "another model's collect folder of the same problem file (repeatable): its labelled train rows join the fit, each compared with its own model's siblings (verifier.lend); dev and test stay --data's"
+
+def _lent(rows:list[dict], lend:list[Path]|None) -> list[dict]:
+    "`rows` with the `--lend` folders' labelled train rows added (`verifier.lend`); rc 2 when one is missing, holds none, or holds a problem `rows` has in dev or test."
+    if not lend: return rows
+    from mcts_codegen.verifier import lend as lend_rows
+    try: out = lend_rows(rows, _candidates(lend))
+    except ValueError as e: _fail(f"--lend {' '.join(map(str, lend))}: {e}")
+    typer.echo(f"lent {len(out) - len(rows)} labelled train rows of {' '.join(map(str, lend))}", err=True)
+    return out
+
 def _auc_note(*aucs, split:str='dev') -> str:
     "Why an AUC reads n/a, when one does."
     return f" (n/a: the {split} rows need both right and wrong programs; collect more {split} problems)" if None in aucs else ''
@@ -756,19 +767,20 @@ def verifier_train(data:list[Path]=typer.Option(..., '--data', help="candidate r
                    keep:float=typer.Option(0.95, help="the doubt threshold keeps this share of dev's visible-passing right programs"),
                    hidden:bool=typer.Option(False, '--hidden', help="also the code model's hidden state: every row's `embedding` (verifier.add_hidden)"),
                    problems:Optional[Path]=typer.Option(None, '--problems', help=_PROBLEMS_HELP + "; here the dev rows"),
-                   objective:str=typer.Option('pooled', help="pooled: P(pass) over every candidate; pairwise: a ranker of one problem's visible-passing siblings, calibrated (verifier.fit_pairwise)")):
+                   objective:str=typer.Option('pooled', help="pooled: P(pass) over every candidate; pairwise: a ranker of one problem's visible-passing siblings, calibrated (verifier.fit_pairwise)"),
+                   lend:Optional[list[Path]]=typer.Option(None, '--lend', help=_LEND_HELP)):
     "Fit a verifier on the train rows, choose its penalty and threshold on the dev rows (labelled from --problems FILE when collected without labels), save it. Exit code 0: saved; 2: bad input."
     from mcts_codegen.verifier import train_verifier, save_verifier, GROUPS, OBJECTIVES
     if bad := sorted(set(drop or []) - set(GROUPS)): _fail(f"--drop {', '.join(bad)}: not a feature group; choose from {', '.join(GROUPS)}")
     if objective not in OBJECTIVES: _fail(f"--objective {objective}: choose from {', '.join(OBJECTIVES)}")
     if not 0 < keep <= 1: _fail(f"--keep must be in (0, 1], not {keep}")
     _dir_ok(out, '--out')
-    rows = _labelled(_candidates(data), problems, ['dev'])
+    rows = _lent(_labelled(_candidates(data), problems, ['dev']), lend)
     try: v = train_verifier(rows, drop=drop or [], keep=keep, hidden=hidden, objective=objective)
     except ValueError as e: _fail(str(e))
     f = save_verifier(v, out)
     m = v.meta
-    typer.echo(f"{v} from {m['train_rows']} train rows ({m['train_problems']} problems), reading {', '.join(v.groups)}; "
+    typer.echo(f"{v} from {m['train_rows']} train rows ({m['train_problems']} problems{f', {lr} of them lent' if (lr := m['lent_rows']) else ''}), reading {', '.join(v.groups)}; "
                f"dev AUC {_auc(m['dev_auc_all'])}, among visible-passing {_auc(m['dev_auc_visible_pass'])}, within a problem {_auc(m['dev_within_auc'])}{_auc_note(m['dev_auc_all'], m['dev_auc_visible_pass'])}; saved to {f}")
 
 @verifier_app.command('eval')
@@ -778,13 +790,14 @@ def verifier_eval(data:list[Path]=typer.Option(..., '--data', help="candidate ro
                   split:str=typer.Option('test', help="the split evaluated: test (report), dev or train"),
                   out:Path=typer.Option(Path('results/verifier'), help="results root"),
                   with_ablation:bool=typer.Option(False, '--ablation', help="also the ablation table (baselines, the verifier less each feature group; retrains on the train and dev rows)"),
-                  problems:Optional[Path]=typer.Option(None, '--problems', help=_PROBLEMS_HELP + "; here the evaluated split's rows (and dev's, with --ablation)")):
+                  problems:Optional[Path]=typer.Option(None, '--problems', help=_PROBLEMS_HELP + "; here the evaluated split's rows (and dev's, with --ablation)"),
+                  lend:Optional[list[Path]]=typer.Option(None, '--lend', help=_LEND_HELP + "; with --ablation, the verifiers it retrains fit on them as the one evaluated did")):
     "Score a verifier on one split (its rows labelled from --problems FILE when collected without labels): AUC over all candidates and among visible-passing ones, fooled caught, calibration. Exit code 0: written; 2: bad input."
     from mcts_codegen.verifier import load_verifier, evaluate, ablation, write_eval
     try: v = load_verifier(model)
     except (FileNotFoundError, ValueError, KeyError) as e: _fail(f"--model {model}: {e}")
     _dir_ok(out, '--out')
-    rows = _labelled(_candidates(data), problems, [s for s in dict.fromkeys([split] + (['dev'] if with_ablation else [])) if s != 'train'])
+    rows = _lent(_labelled(_candidates(data), problems, [s for s in dict.fromkeys([split] + (['dev'] if with_ablation else [])) if s != 'train']), lend)
     try:
         d = evaluate(v, rows, split)
         if with_ablation: d['ablation'] = ablation(rows, split)

@@ -19,14 +19,14 @@ from fastcore.basics import patch
 
 # %% auto #0
 __all__ = ['CANDIDATE_FIELDS', 'RENAMES', 'STATIC', 'AGREEMENT', 'LIKELIHOOD', 'VISIBLE', 'GROUPS', 'VOTES', 'VERIFIER_FILE',
-           'KINDS', 'OPTIONAL', 'OBJECTIVES', 'BASELINES', 'is_error', 'label_of', 'normalise', 'example_values',
-           'static_features', 'agreement_features', 'likelihood_features', 'visible_features', 'features', 'by_problem',
-           'feature_table', 'HiddenState', 'LlamaHiddenState', 'add_hidden', 'embed_rows', 'synth_candidates',
-           'fit_logistic', 'auc', 'keep_threshold', 'pairs_of', 'within_auc', 'fit_pairwise', 'LogisticVerifier',
-           'VotesVerifier', 'save_verifier', 'load_verifier', 'read_candidates', 'unlabelled', 'groups_of',
-           'split_rows', 'split_tables', 'visible_all', 'pairwise_calibrated', 'train_verifier', 'fooled_caught',
-           'reliability', 'fooled_examples', 'metrics', 'evaluate', 'eval_name', 'write_eval', 'plot_reliability',
-           'ablation']
+           'KINDS', 'LENT', 'OPTIONAL', 'OBJECTIVES', 'BASELINES', 'is_error', 'label_of', 'normalise',
+           'example_values', 'static_features', 'agreement_features', 'likelihood_features', 'visible_features',
+           'features', 'by_problem', 'feature_table', 'HiddenState', 'LlamaHiddenState', 'add_hidden', 'embed_rows',
+           'synth_candidates', 'fit_logistic', 'auc', 'keep_threshold', 'pairs_of', 'within_auc', 'fit_pairwise',
+           'LogisticVerifier', 'VotesVerifier', 'save_verifier', 'load_verifier', 'read_candidates', 'unlabelled',
+           'lend', 'groups_of', 'split_rows', 'split_tables', 'visible_all', 'pairwise_calibrated', 'train_verifier',
+           'fooled_caught', 'reliability', 'fooled_examples', 'metrics', 'evaluate', 'eval_name', 'write_eval',
+           'plot_reliability', 'ablation']
 
 # %% ../nbs/16b_verifier.ipynb #fab36d51
 CANDIDATE_FIELDS:dict[str,str] = dict(
@@ -532,6 +532,22 @@ def _no_labels(split:str, rows) -> str:
                   f"(verifier train/eval --problems FILE, or collector.label_rows)")
     return f"give rows of the {split} split too (collect --data FILE --split {split})"
 
+LENT = 'lent:' # prefix of a lent row's problem id, so a lent candidate's peers are its own model's candidates of that problem
+
+def lend(rows:list[dict], # the rows a verifier is trained and chosen on: one model's, of any split
+         lent:list[dict], # another model's candidate rows of the same problem file (only its labelled train rows are used)
+        ) -> list[dict]:
+    "`rows` plus `lent`'s labelled train rows, their problem ids prefixed with `LENT`: more programs to fit on, each still compared with its own model's siblings."
+    held = {str(r.get('problem_id')): r.get('split') for r in map(normalise, rows) if r.get('split') != 'train'}
+    out = []
+    for r in map(normalise, lent):
+        if r.get('split') != 'train' or label_of(r) is None: continue
+        if (pid := str(r.get('problem_id'))) in held:
+            raise ValueError(f"lent problem {pid} is a {held[pid]} problem of the rows it is lent to: lend rows of the same problem file, where it is a train problem")
+        out.append(dict(r, problem_id=LENT + pid))
+    if not out: raise ValueError("the lent rows hold no labelled train row: lend a collect folder of the train split (collect --split train)")
+    return list(rows) + out
+
 OPTIONAL:dict[str,str] = dict(likelihood='has_lp', agreement='has_outputs') # groups whose evidence a row may lack, by the feature that says it has it
 
 def groups_of(names:list[str], # a verifier's feature names
@@ -609,7 +625,8 @@ def train_verifier(rows:list[dict], # labelled candidate rows with `split` ('tra
     _, l2, v, s = max((t for t in tried if t[0] >= top - tol), key=lambda t: t[1])  # dev is small: near-ties go to the strongest penalty, the safest
     v.threshold = keep_threshold(s[vd & yd], keep)
     aa, av = auc(yd, s), auc(yd[vd], s[vd])  # None where dev lacks right or wrong programs (then the penalty is the strongest tried)
-    v.meta = dict(l2=l2, train_rows=len(tr), train_problems=len({r['problem_id'] for r in tr}), dev_rows=len(dv),
+    lent = [str(r['problem_id']) for r in tr if str(r['problem_id']).startswith(LENT)]
+    v.meta = dict(l2=l2, train_rows=len(tr), train_problems=len({r['problem_id'] for r in tr}), lent_rows=len(lent), lent_problems=len(set(lent)), dev_rows=len(dv),
                   dev_auc_all=None if aa is None else round(aa, 4), dev_auc_visible_pass=None if av is None else round(av, 4), dropped=sorted(drop), keep=keep, tol=tol,
                   objective=objective, dev_within_auc=None if (wa := within_auc(pd_, yd, s, vd)) is None else round(wa, 4))
     return v

@@ -265,3 +265,19 @@ def test_a_killed_and_resumed_collection_counts_each_candidate_once(collected, t
     got = read_candidates(f)
     assert len(got) == len(lines) == len(records_of(f)) and not any(r['attempt'] == 'killed' for r in got)
     assert len(read_candidates(cands/'candidates.jsonl')) == len(lines)
+
+def test_lent_rows_never_change_the_own_rows_features():
+    "Another model's lent train rows add rows to fit on, and leave every own candidate's features (computed among its siblings) as they were; leaks are refused."
+    from mcts_codegen.verifier import LENT, feature_table, lend
+    own, other = synth_candidates(n_problems=30, seed=0), synth_candidates(n_problems=30, seed=3)
+    other = [r | dict(split='train') for r in other if r['split'] == 'train']  # the other model's rows of the same train problem ids
+    both = lend(own, other)
+    assert len(both) == len(own) + len(other) and all(r['problem_id'].startswith(LENT) for r in both[len(own):])
+    rs0, X0, n0 = feature_table(own)
+    rs1, X1, n1 = feature_table(both)
+    k = [i for i, r in enumerate(rs1) if not str(r['problem_id']).startswith(LENT)]
+    assert n0 == n1 and [r['code'] for r in rs0] == [rs1[i]['code'] for i in k]
+    np.testing.assert_array_equal(X0, X1[k])  # without the prefix, shared problem ids would make the two models' programs each other's peers
+    v = train_verifier(both)
+    assert v.meta['lent_rows'] == len(other) and v.meta['dev_rows'] == sum(r['split'] == 'dev' for r in own)
+    with pytest.raises(ValueError, match='is a dev problem'): lend(own, [r | dict(split='train') for r in own if r['split'] == 'dev'])
