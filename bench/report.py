@@ -729,7 +729,7 @@ def data_engine() -> list[str]:
                       [[('the budget' if k == '10' else f"{k} visible-passing"), v['draws'], v['votes'], v['likelihood'], v['both']] for k, v in rp['stops'].items()])
         out += stamp(f"python bench/choice_probe.py --data data/candidates/{f.parent.name}{' --judge' if d['settings']['judge'] else ''}"
                      f"{f' --mutated {m}' if (m := d['settings'].get('mutated', 24)) != 24 else ''} --out {f.relative_to(ROOT)}", [f])
-    return out + verifier_pool() + verifier_lent() + learners()
+    return out + verifier_pool() + verifier_lent() + verifier_curve() + learners()
 
 def verifier_pool() -> list[str]:
     "Another model's labelled train candidates lent to the verifier's fit, on train folds (bench/verifier_pool.py)."
@@ -778,16 +778,48 @@ def verifier_lent() -> list[str]:
                      sorted(RES.glob(f'verifier/*{LENT_TAG}/objectives.json')))
     return out
 
+def share_key(s:str) -> str: return s.replace('.', '').rstrip('0') or '0'  # '0.125' → '0125', '1.0' → '1'
+
+def verifier_curve() -> list[str]:
+    "The verifier's learning curve on train folds: its held-out figures when fitted on a nested share of the fitting problems (bench/verifier_curve.py)."
+    fs = sorted(RES.glob('verifier/*/curve_*.json'))
+    if not fs: return []
+    d0 = json.loads(fs[0].read_text())
+    out = ["### More train problems of the same kind: the verifier's learning curve on train folds", '',
+           f"Each of {d0['folds']} folds of a model's labelled train problems is scored by a verifier fitted on a nested, seeded share of the problems "
+           "outside it and outside the fold that chooses its penalty and threshold (about 60% of them at the full share); means over "
+           f"{d0['seeds']} seeds. The full share is the *its own candidates* row of the table \"Another model's train candidates in the verifier's fit: train folds\". Train labels only.", '']
+    rows = []
+    for f in fs:
+        d, m = json.loads(f.read_text()), SIZE.get(f.parent.name, f.parent.name)
+        for sh, v in d['mean'].items():
+            rows.append([m, d['objective'], f"{float(sh):g} (about {round(float(sh) * d['fit_problems'])})", v['auc_visible_pass'], v['within_auc'], round(v['chosen'], 2), d['random'], d['oracle']])
+    out += md(['model', 'objective', 'share of fitting problems (problems)', 'AUC, visible pass', 'within-problem AUC', 'chosen', 'random', 'oracle'], rows)
+    out += stamp(f"python bench/verifier_curve.py --data data/candidates/MODEL --objective OBJECTIVE --seeds {d0['seeds']} --out results/verifier/MODEL/curve_OBJECTIVE.json", fs)
+    return out
+
+def model_files(stem:str, tags:tuple[str, str]):
+    "(key prefix, objective, contents) of each results/verifier/<model>/<stem>_<objective>.json, the 1.5B model's (prefix `tags[0]`) first."
+    for m, t in ((LARGE, tags[0]), (SMALL, tags[1])):
+        for p in sorted((RES/'verifier'/m).glob(f'{stem}_*.json')): yield t, p.stem.removeprefix(f'{stem}_'), json.loads(p.read_text())
+
+def curve_figures() -> dict:
+    "The figures of the learning curve (curve_<objective>.json): keys `cu15_*`, `cu05_*`, e.g. `cu15_pooled_05_within_auc` at half the fitting problems."
+    f = {}
+    for t, o, d in model_files('curve', ('cu15', 'cu05')):
+        f |= {f'{t}_fit_problems': d['fit_problems'], f'{t}_seeds': d['seeds'], f'{t}_oracle': d['oracle'], f'{t}_random': d['random']}
+        f |= {f'{t}_{o}_{share_key(sh)}_{k}': round(x, 2) if k == 'chosen' else x for sh, v in d['mean'].items() for k, x in v.items()}
+        f |= {f'{t}_{o}_{share_key(sh)}_problems': round(float(sh) * d['fit_problems']) for sh in d['mean']}
+    return f
+
 def pool_figures() -> dict:
     "The figures of the note on lending another model's train candidates to the verifier (pool_cv_<objective>.json): keys `vp15_*`, `vp05_*`."
     f = {}
-    for m, t in ((LARGE, 'vp15'), (SMALL, 'vp05')):
-        for p in sorted((RES/'verifier'/m).glob('pool_cv_*.json')):
-            d, o = json.loads(p.read_text()), p.stem.removeprefix('pool_cv_')
-            f |= {f'{t}_seeds': d['seeds'], f'{t}_folds': d['folds'], f'{t}_problems': d['problems'], f'{t}_oracle': d['oracle'], f'{t}_random': d['random'],
-                  f'{t}_extra': d['extra_candidates'], f'{t}_extra_right': d['extra_right']}
-            for arm, u in (('alone', 'alone'), ('with extra', 'lent')): f |= {f'{t}_{o}_{u}_{k}': round(v, 2) if k == 'chosen' else v for k, v in d['mean'][arm].items()}
-            f |= {f'{t}_{o}_won_{k}': v for k, v in d['extra_won'].items()} | {f'{t}_{o}_lost_{k}': v for k, v in d['extra_lost'].items()}
+    for t, o, d in model_files('pool_cv', ('vp15', 'vp05')):
+        f |= {f'{t}_seeds': d['seeds'], f'{t}_folds': d['folds'], f'{t}_problems': d['problems'], f'{t}_oracle': d['oracle'], f'{t}_random': d['random'],
+              f'{t}_extra': d['extra_candidates'], f'{t}_extra_right': d['extra_right']}
+        for arm, u in (('alone', 'alone'), ('with extra', 'lent')): f |= {f'{t}_{o}_{u}_{k}': round(v, 2) if k == 'chosen' else v for k, v in d['mean'][arm].items()}
+        f |= {f'{t}_{o}_won_{k}': v for k, v in d['extra_won'].items()} | {f'{t}_{o}_lost_{k}': v for k, v in d['extra_lost'].items()}
     return f
 
 def learners() -> list[str]:
@@ -1097,7 +1129,7 @@ def figures() -> dict:
     if (c := choice(humaneval(LARGE))) is not None:
         a, m = subset(humaneval(LARGE)['mcts-select'], '0-81'), subset(humaneval(LARGE)['mcts-balanced'], '0-81')
         f.update(select_fooled=len(c['fooled']), select_fixed=len(c['fixed']), select_tokens=f"{a.tokens_mean / m.tokens_mean:.1f}×")
-    return f | later_figures() | body_figures() | choice_figures() | votes_figures() | search_votes_figures() | search_votes_figures(PAIRWISE_ARM, 'sp15') | search_votes_figures(PAIRWISE_ARM, 'spn15', 'neweval') | pairwise_verifier_figures() | stop_figures() | stop_figures(LARGE + LENT_TAG, 'slr15') | recheck_figures() | prefill_figures() | v3_figures() | hidden_figures() | corpus_figures() | verifier_eval_figures() | learners_figures() | data_engine_figures() | retrieval_figures() | pool_figures()
+    return f | later_figures() | body_figures() | choice_figures() | votes_figures() | search_votes_figures() | search_votes_figures(PAIRWISE_ARM, 'sp15') | search_votes_figures(PAIRWISE_ARM, 'spn15', 'neweval') | pairwise_verifier_figures() | stop_figures() | stop_figures(LARGE + LENT_TAG, 'slr15') | recheck_figures() | prefill_figures() | v3_figures() | hidden_figures() | corpus_figures() | verifier_eval_figures() | learners_figures() | data_engine_figures() | retrieval_figures() | pool_figures() | curve_figures()
 
 def data_engine_figures() -> dict:
     "Counts of the data engine's labelled train candidates per model (results/candidates/<model>/summary.json, bench/candidates_summary.py): keys `de05_*`, `de15_*`."
