@@ -24,7 +24,10 @@ PAGE, README, NOTES = ROOT/'nbs'/'results.md', ROOT/'README.md', Path(__file__).
 SMALL, LARGE = 'qwen2.5-coder-0.5b', 'qwen2.5-coder-1.5b'
 SIZE = {SMALL: '0.5B', LARGE: '1.5B'}
 LENT_TAG = '+lent'  # results/verifier/<model>+lent: a verifier fitted on both models' train candidates (`verifier train --lend`)
-def other(model:str) -> str: return SMALL if model == LARGE else LARGE
+def lent_of(folder:str) -> tuple[str, str]:
+    "The model of a results/verifier folder and the `--lend` flag its verifiers were fitted with ('' for the model's own rows only)."
+    m = folder.removesuffix(LENT_TAG)
+    return m, (f" --lend data/candidates/{SMALL if m == LARGE else LARGE}" if folder.endswith(LENT_TAG) else '')
 ORDER = ['greedy', 'sample', 'best-of-n', 'reflexion', 'mcts-fast', 'mcts-balanced', 'mcts-thorough', 'mcts-plan', 'mcts-repair', 'mcts-select', 'mcts-levers', 'oracle']
 
 # ---- one folder's tables (python bench/report.py FOLDER) ------------------------------------------------------------
@@ -665,12 +668,12 @@ def data_engine() -> list[str]:
     for d in sorted({f.parent for f in RES.glob('verifier/*/*eval.json')}):
         ev = {sp: json.loads(f.read_text()) for sp in ('dev', 'test') if (f := d/eval_name(sp)).is_file()}
         if not ev: continue
-        name, lent = d.name.split('+')[0], LENT_TAG in d.name  # <model>+lent: fitted with the other model's train rows too (`verifier train --lend`)
+        name, ln = lent_of(d.name)
         m, v = SIZE.get(name, name), next(iter(ev.values()))['verifier']
         own = v['train_rows'] - v.get('lent_rows', 0)
-        out += [f"### The verifier on the corpus, {m}{', fitted on both models’ train candidates' if lent else ''}: trained on train, chosen on dev, reported on test", '',
+        out += [f"### The verifier on the corpus, {m}{', fitted on both models’ train candidates' if ln else ''}: trained on train, chosen on dev, reported on test", '',
                 f"Trained on {own} candidates of {v['train_problems'] - v.get('lent_problems', 0)} train problems (their hidden verdicts the labels)"
-                + (f" and the other model's {v['lent_rows']} labelled candidates of {v['lent_problems']} train problems, each compared with its own model's siblings (`--lend`)" if lent else '')
+                + (f" and the other model's {v['lent_rows']} labelled candidates of {v['lent_problems']} train problems, each compared with its own model's siblings (`--lend`)" if ln else '')
                 + f"; its penalty (l2 {v['l2']}) "
                 f"and its threshold ({next(iter(ev.values()))['threshold']}, the score that keeps {v['keep']:.0%} of dev's visible-passing right programs) chosen on dev. "
                 "Dev and test rows were collected without hidden verdicts and are labelled in memory, by their hidden tests, for these figures only. "
@@ -683,7 +686,6 @@ def data_engine() -> list[str]:
             out += ['', "The ablation, on the same candidates: each baseline reads one feature; each `verifier −` row is retrained on train, and chosen on dev, without that feature group.", '']
             out += md(['scorer', *(f'{sp}: {c}' for sp in abl for c in ('AUC, all', 'AUC, visible pass', 'fooled caught'))],
                       [[n, *(abl[sp][n][k] for sp in abl for k in ('auc_all', 'auc_visible_pass', 'fooled_caught'))] for n in next(iter(abl.values()))])
-        ln = f" --lend data/candidates/{other(name)}" if lent else ''
         out += stamp(f"mcts-codegen verifier train --data data/candidates/{name} --problems data/corpus/corpus.jsonl{ln} --out runs/verifier/{d.name}; "
                      f"mcts-codegen verifier eval --data data/candidates/{name} --problems data/corpus/corpus.jsonl{ln} --model runs/verifier/{d.name} --name {d.name} --split SPLIT --ablation",
                      [d/eval_name(sp) for sp in ev])
@@ -959,14 +961,14 @@ def stop_replay() -> list[str]:
     "A learned stop rule replayed on collected candidates (bench/verifier_stop.py): each rule's problems solved and draws, per split."
     out = []
     for f in sorted(RES.glob('verifier/*/stop_replay.json')):
-        name, lent = f.parent.name.split('+')[0], LENT_TAG in f.parent.name
-        d, m = json.loads(f.read_text()), SIZE.get(name, name) + (", verifiers fitted on both models' train candidates" if lent else '')
+        name, ln = lent_of(f.parent.name)
+        d, m = json.loads(f.read_text()), SIZE.get(name, name) + (", verifiers fitted on both models' train candidates" if ln else '')
         st, ch = d['stop'], d['choose']
         out += [f'### A learned stop rule, replayed, {m}: each problem\'s first ten draws in the order they were made', '',
                 f"Each dev and test problem's first {d['budget']} collected draws (the greedy answer first, then fresh samples), replayed as a search that "
                 "draws until it stops. The stop verifier is a pooled one trained without the agreement features (a search asks for no inputs of its own), "
                 f"its threshold ({st['threshold']}) the score that keeps 95% of dev's visible-passing right programs; the chooser is "
-                + (f"a pairwise verifier fitted on the same rows, also without the agreement features (`{ch['path']}`)." if lent else f"the pairwise verifier the search arm ran with (`{ch['path']}`).") + f" Without a visible-passing draw every rule submits the draw with the highest visible pass "
+                + (f"a pairwise verifier fitted on the same rows, also without the agreement features (`{ch['path']}`)." if ln else f"the pairwise verifier the search arm ran with (`{ch['path']}`).") + f" Without a visible-passing draw every rule submits the draw with the highest visible pass "
                 "fraction. Won and lost: problems the first-named rule solves and the other does not (exact McNemar p). The hidden tests only score the rules.", '']
         rows = [[sp, f"{x['problems']}", x['oracle'], *(f"{x[k]['solved']} at {x[k]['draws']}" for k in STOP_RULES), x['trusted'],
                  *(f"{x[k]['won']}/{x[k]['lost']}, p = {ratio(x[k]['p'])}" for k in ('learned_vs_first', 'learned_vs_budget', 'budget_vs_first'))]
@@ -974,10 +976,9 @@ def stop_replay() -> list[str]:
         out += md(['split', 'problems', 'oracle (a right draw)', 'first: solved at draws', 'budget: solved at draws', 'learned: solved at draws',
                    'problems where the learned rule stopped', 'learned vs first', 'learned vs budget', 'budget vs first'], rows)
         out += ['', 'The rules: ' + '; '.join(f"*{k}*: {v}" for k, v in STOP_RULES.items()) + '.']
-        ln = f" --lend data/candidates/{other(name)}" if lent else ''
         out += stamp(f"mcts-codegen verifier train --data data/candidates/{name} --problems data/corpus/corpus.jsonl{ln} --drop agreement --out {st['path']}"
-                     + (f"; mcts-codegen verifier train ... --objective pairwise --out {ch['path']}" if lent else '')
-                     + f"; python bench/verifier_stop.py --model {name} --stop {st['path']} --choose {ch['path']}" + (f" --out {f.relative_to(ROOT)}" if lent else ''), [f])
+                     + (f"; mcts-codegen verifier train ... --objective pairwise --out {ch['path']}" if ln else '')
+                     + f"; python bench/verifier_stop.py --model {name} --stop {st['path']} --choose {ch['path']}" + (f" --out {f.relative_to(ROOT)}" if ln else ''), [f])
     return out
 
 def gpu() -> list[str]:

@@ -47,7 +47,7 @@ def main():
     search = dict(stop=train_verifier(rows, drop=['agreement']), choose=train_verifier(rows, drop=['agreement'], objective='pairwise'))
     paths = dict(stop=res/'noagree', choose=res/'pairwise')
     for k, v in search.items(): save_verifier(v, paths[k])
-    own = [r for r in rows if r.get('split') in splits and label_of(r) is not None and not str(r['problem_id']).startswith('lent:')]
+    own = [r for r in rows if r.get('split') in splits and label_of(r) is not None]  # lent rows are all of the train split
     engines = sorted({r.get('engine_version') for r in raw if r.get('split') in splits})
     obj, stop = dict(model=a.model, lend=a.lend, engines=engines), dict(model=a.model, lend=a.lend, budget=10, engines=engines,
         stop=dict(path=str(paths['stop'].relative_to(ROOT)), threshold=round(search['stop'].threshold, 4), meta=search['stop'].meta),

@@ -16,18 +16,17 @@ from __future__ import annotations
 import json, sys
 from pathlib import Path
 import numpy as np
-from mcts_codegen.verifier import LENT, OBJECTIVES, auc, label_of, normalise, read_candidates, split_tables, train_verifier, visible_all, within_auc
+from mcts_codegen.verifier import OBJECTIVES, auc, label_of, lend, normalise, read_candidates, split_tables, train_verifier, visible_all, within_auc
 sys.path.insert(0, str(Path(__file__).parent))  # the scripts beside this one
 from verifier_cv import chosen, fold_parser, fold_splits, folds_of
 
 ARMS = ('alone', 'with extra')
-EXTRA = LENT  # prefix of the extra rows' problem ids, so they form groups of their own (as `verifier train --lend` gives them)
 
-def train_rows(folder:str, prefix:str='') -> list[dict]:
-    "A collect folder's labelled train rows, normalised, their problem ids prefixed."
+def train_rows(folder:str) -> list[dict]:
+    "A collect folder's labelled train rows, normalised."
     rows = [r for r in map(normalise, read_candidates(Path(folder))) if r.get('split') == 'train' and label_of(r) is not None]
     if not rows: raise SystemExit(f"{folder}: no labelled train rows; collect them with `mcts-codegen collect --split train`")
-    return [dict(r, problem_id=prefix + str(r['problem_id'])) for r in rows]
+    return rows
 
 def compare(rows:list[dict], extra:list[dict], k:int=5, seeds:int=6, objective:str='pooled') -> dict:
     "Each arm's held-out figures on `rows`' train problems, per seed."
@@ -38,8 +37,8 @@ def compare(rows:list[dict], extra:list[dict], k:int=5, seeds:int=6, objective:s
         for i, test in enumerate(fs := folds_of(pids, k, seed)):
             dev = fs[(i + 1) % k]
             part = fold_splits(rows, test, dev)
-            lent = [dict(r, split='train') for r in extra if r['problem_id'].removeprefix(EXTRA) not in test | dev]
-            for arm, rs_ in zip(ARMS, (part, part + lent)):
+            lent = lend(part, [r for r in extra if r['problem_id'] not in test | dev])  # as `verifier train --lend`: their own problem groups
+            for arm, rs_ in zip(ARMS, (part, lent)):
                 tb = split_tables(rs_)
                 v = train_verifier(rs_, tables=tb, objective=objective)
                 rs, X, names = tb['test']
@@ -66,7 +65,7 @@ if __name__ == '__main__':
     ap.add_argument('--extra', required=True, help="another model's collect folder whose labelled train rows are lent to the fit")
     ap.add_argument('--objective', default='pooled', choices=OBJECTIVES)
     a = ap.parse_args()
-    d = compare(train_rows(a.data), train_rows(a.extra, EXTRA), a.folds, a.seeds, a.objective)
+    d = compare(train_rows(a.data), train_rows(a.extra), a.folds, a.seeds, a.objective)
     for arm, m in d['mean'].items(): print(f"{arm:10s} mean {m}")
     print(f"with extra better / worse in seeds: {d['extra_won']} / {d['extra_lost']}; random {d['random']}, oracle {d['oracle']}")
     if a.out: Path(a.out).write_text(json.dumps(d, indent=1) + '\n'); print(f"written to {a.out}")
