@@ -515,6 +515,10 @@ class RayWorker:
         "One problem's result (`fn(llm=, executor=, **job)`, default `run_problem`) as JSON."
         return run_sync((fn or run_problem)(llm=self.client, executor=self.executor, **job)).model_dump_json()
 
+    def close(self):
+        "Stop the sandbox, so no worker, cgroup or directory outlives the actor."
+        self.executor.close()
+
 class RayPool:
     "Problems on Ray actors; results (pydantic models of type `result`) come back to the driver as they finish."
     def __init__(self, llm, llm_cfg:LLMConfig, exec_cfg:ExecutorConfig, concurrency:int, address:str|None=None,
@@ -534,6 +538,8 @@ class RayPool:
         for s in ActorPool(self.actors).map_unordered(lambda a, job: a.run.remote(job, self.fn), jobs): on_result(self.result.model_validate_json(s))
 
     def close(self):
+        try: self.ray.get([a.close.remote() for a in self.actors], timeout=60)  # sandboxes stopped before their actors are killed
+        except Exception: pass  # a dead or stuck actor: the next executor's start removes its leftovers
         for a in self.actors: self.ray.kill(a)
         if self.started: self.ray.shutdown()
 

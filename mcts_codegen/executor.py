@@ -187,11 +187,16 @@ def _make_cgroup(roots:dict[str,Path], name:str, pids_max:int, mem_bytes:int) ->
     return dict(cg_dir=str(dp), cg_procs=[str(dp/'cgroup.procs'), str(dm/'cgroup.procs')], cg_oom=str(dm/'memory.oom_control'),
                 cg_kill=None, cg_dirs=[str(dp), str(dm)])
 
+def _subdirs(d:str) -> list[str]:
+    "The directories right under `d`; none if `d` is gone (another process may be removing the same leftovers)."
+    try:
+        with os.scandir(d) as it: return [e.path for e in it if e.is_dir(follow_symlinks=False)]
+    except FileNotFoundError: return []
+
 def _remove_cgroups(dirs:list[str]) -> None:
-    "Kill any member of `dirs` (and below), then remove them, deepest first."
+    "Kill any member of `dirs` (and below), then remove them, deepest first; a directory that vanishes meanwhile is no error."
     for d in sorted(dirs, key=len, reverse=True):
-        for sub in sorted(Path(d).rglob('*'), key=lambda q: len(str(q)), reverse=True) if Path(d).exists() else []:
-            if sub.is_dir(): _remove_cgroups([str(sub)])
+        _remove_cgroups(_subdirs(d))
         for _ in range(200):
             try:
                 procs = Path(d, 'cgroup.procs').read_text().split()
@@ -336,7 +341,9 @@ def _remove_stale() -> None:
         top = root/'mcts_codegen' if (root/'mcts_codegen').is_dir() else root
         try: old = [q for q in top.iterdir() if q.is_dir() and dead(q.name, r'mcts_codegen-(\d+)-')]
         except OSError: continue
-        for q in old: _remove_cgroups([str(q)])
+        for q in old:
+            try: _remove_cgroups([str(q)])
+            except OSError as e: _log.warning(f"could not remove the leftover cgroup {q}: {e}")  # cleanup never fails a run
 
 def _bwrap_cmd(base:Path) -> list[str]:
     "Prefix that runs a worker inside bubblewrap (no root needed)."

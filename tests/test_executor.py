@@ -1,5 +1,5 @@
 "Ordinary behaviour of the sandboxed executor: verdicts, errors, cache, JavaScript, concurrency, isolation fallback."
-import asyncio, json, os, sys, threading, time
+import asyncio, json, os, subprocess, sys, threading, time
 from pathlib import Path
 import pytest
 
@@ -186,3 +186,24 @@ def test_stale_leftovers_removed(monkeypatch):
     with make(ExecutorConfig(workers=1)) as e:
         assert e.run(ADD, [('add(1, 2)', 3)]).passed
     assert not d.exists() and not any(c.parent.exists() for c in cg)
+
+_FIRST_RUN = """
+import sys
+from mcts_codegen.config import ExecutorConfig
+from mcts_codegen.executor import Executor
+with Executor(ExecutorConfig(workers=1)) as e: r = e.run('def add(a, b):\\n    return a + b\\n', [('add(1, 2)', 3)])
+print(r.status, r.error_type, r.error_message)
+"""
+
+def test_stale_leftovers_removed_by_several_processes_at_once():
+    "Processes starting together (Ray actors after a killed run) remove the same leftovers; none of their first runs may fail for it (they were 'killed': FileNotFoundError)."
+    roots = E.cgroup_roots()
+    if not roots or 'unified' in roots: pytest.skip('needs cgroup v1 roots to plant leftovers in')
+    dead = 999_999_998
+    tops = [r/f'mcts_codegen-{dead}-{k:06x}' for r in roots.values() for k in range(60)]
+    for t in tops:
+        for i in range(4): (t/f'w{i}').mkdir(parents=True, exist_ok=True)
+    procs = [subprocess.Popen([sys.executable, '-c', _FIRST_RUN], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=Path(__file__).parents[1]) for _ in range(4)]
+    outs = [p.communicate(timeout=120) for p in procs]
+    assert [o.split()[:1] for o, _ in outs] == [['passed']] * 4, [(o, err[-500:]) for o, err in outs]
+    assert not any(t.exists() for t in tops)
