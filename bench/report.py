@@ -825,7 +825,7 @@ def verifier_judge() -> list[str]:
     out += ['', "The verifier with and without the judge features, fitted on train and chosen on dev by its objective's figure (AUC among visible-passing "
             "for pooled, within-problem AUC for pairwise); a model keeps the judge only if that dev figure rises. Test was scored once, after the dev rule was applied.", '']
     out += md(['model', 'objective', 'features', 'split', 'AUC, visible pass', 'within-problem AUC', 'chosen', 'random', 'oracle'], fit)
-    out += stamp("python bench/judge_outputs.py ask --data data/candidates/MODEL, then python bench/judge_outputs.py fit --data data/candidates/MODEL --splits dev,test "
+    out += stamp("python bench/judge_outputs.py ask --data data/candidates/MODEL; python bench/judge_outputs.py fit --data data/candidates/MODEL --splits dev,test "
                  f"--out results/verifier/MODEL/{JUDGE_FILE}", fs + [f.parent/'judge.jsonl' for f in fs])
     return out
 
