@@ -1,5 +1,5 @@
 "`collect --data FILE --split train`: every candidate program with its evidence and hidden verdict, train problems only, kill-safe resume (scripted LLM double, unit tests only)."
-import asyncio, json, os, signal, subprocess, sys, textwrap, time
+import asyncio, json, os, re, signal, subprocess, sys, tempfile, textwrap, time
 from pathlib import Path
 import pytest
 from typer.testing import CliRunner
@@ -220,6 +220,7 @@ def test_engine_ray_collects_the_same_rows(pfile, tmp_path):
     "A local Ray (2 CPUs): the rows come back to the driver, which writes them; the same as the local pool's."
     ray = pytest.importorskip('ray')
     ref = sorted(map(key, read_candidates(collect(pfile, tmp_path/'ref').path)))
+    before = set(_leftovers())  # of processes killed by earlier tests (the actors' executors remove them when they start)
     ray.init(num_cpus=2, include_dashboard=False, runtime_env=dict(env_vars=dict(PYTHONPATH=os.pathsep.join([str(ROOT), str(Path(__file__).parent)]))))
     try: s = collect(pfile, tmp_path/'out', engine='ray')
     finally: ray.shutdown()
@@ -228,6 +229,16 @@ def test_engine_ray_collects_the_same_rows(pfile, tmp_path):
     status = lambda path: {(r.unit_id, r.index): (r.hidden_status, r.hidden_error, r.status) for r in read_candidates(path)}
     a, b = status(tmp_path/'ref'/CANDIDATES_FILE), status(s.path)
     assert got == ref, {k: dict(local=a.get(k), ray=b.get(k)) for k in a.keys() | b.keys() if a.get(k) != b.get(k)} or 'rows differ beyond their statuses'
+    assert not set(_leftovers()) - before, f"sandboxes outlived their Ray actors: {sorted(set(_leftovers()) - before)}"
+
+def _leftovers() -> list[str]:
+    "Sandbox directories and cgroups whose process is gone (what an actor killed with its executor running leaves behind)."
+    from mcts_codegen.executor import cgroup_roots
+    dead = lambda m: m is not None and not Path(f'/proc/{m.group(1)}').exists()
+    dirs = [q for d in {Path('/dev/shm'), Path(tempfile.gettempdir())} if d.is_dir() for q in d.iterdir() if dead(re.match(r'mcts_exec_(\d+)_', q.name))]
+    cgs = [q for r in cgroup_roots().values() for top in [r/'mcts_codegen' if (r/'mcts_codegen').is_dir() else r] for q in top.iterdir()
+           if q.is_dir() and dead(re.match(r'mcts_codegen-(\d+)-', q.name))]
+    return [str(q) for q in dirs + cgs]
 
 def test_a_crash_on_the_hidden_test_is_a_fail_label(pfile, tmp_path, monkeypatch):
     d = Double(_records())
