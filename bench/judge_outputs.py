@@ -18,10 +18,12 @@ judge features on dev (and on test, once, when asked), by the rule fixed for eve
 group only if it raises the dev figure its objective's penalty is chosen by.
 """
 from __future__ import annotations
-import argparse, ast, asyncio, json, os, sys, time
+import argparse, ast, json, os, sys, time
 from collections import Counter, defaultdict
 from pathlib import Path
 import numpy as np
+from mcts_codegen.utils import run_sync
+from mcts_codegen.verifier import normalise, read_candidates
 
 JUDGE = ('has_judge', 'judge_share', 'judge_top') # the judge features
 
@@ -34,9 +36,8 @@ def norm(v) -> str|None:
     except Exception: return s
 
 def outputs_of(r:dict) -> list:
-    "A data-engine row's outputs on its inputs, None where it raised."
-    o, e = r.get('outputs') or [], r.get('raised') or []
-    return [None if (i < len(e) and e[i] is not None) else x for i, x in enumerate(o)]
+    "A data-engine row's outputs on its inputs ('error:Type' where it raised, as `verifier.normalise` writes them)."
+    return normalise(r).get('outputs') or []
 
 def disputes(rows:list[dict]) -> dict[str,dict]:
     "Per problem: the model-written inputs on which its visible-passing candidates disagree (problems with none are left out)."
@@ -67,7 +68,7 @@ async def ask_one(client, prompt:str, call:str, samples:int, seed:int) -> list[s
 def ask(a):
     from mcts_codegen.config import LLMConfig
     from mcts_codegen.llm import get_client
-    rows = read(a.data)
+    rows = read_candidates(a.data, raw=True)
     todo = {p: d for p, d in disputes(rows).items() if d['split'] in a.splits}
     out = Path(a.out or Path('results/verifier')/Path(a.data).name/'judge.jsonl'); out.parent.mkdir(parents=True, exist_ok=True)
     done = {json.loads(l)['problem_id'] for l in out.read_text().splitlines() if l.strip()} if out.exists() else set()
@@ -77,17 +78,12 @@ def ask(a):
     with open(out, 'a') as f:
         for i, (pid, d) in enumerate(todo):
             t = time.perf_counter()
-            answers = [LOOP.run_until_complete(ask_one(client, d['prompt'], c, a.samples, a.seed)) for c in d['calls']]
+            answers = [run_sync(ask_one(client, d['prompt'], c, a.samples, a.seed)) for c in d['calls']]
             f.write(json.dumps(dict(problem_id=pid, split=d['split'], calls=d['calls'], at=d['at'], raw=answers, llm=a.llm, samples=a.samples,
                                     seed=a.seed, seconds=round(time.perf_counter() - t, 2))) + '\n'); f.flush(); os.fsync(f.fileno())
             el = time.perf_counter() - t0
             print(f"judge {i + 1}/{len(todo)} {pid} ({len(d['calls'])} calls) · {el:.0f}s elapsed · ETA {el / (i + 1) * (len(todo) - i - 1):.0f}s", file=sys.stderr, flush=True)
 
-LOOP = asyncio.new_event_loop()  # one loop for every request: the client's model and decoder stay bound to it
-
-def read(data) -> list[dict]:
-    p = Path(data)
-    return [json.loads(l) for l in (p/'candidates.jsonl' if p.is_dir() else p).read_text().splitlines() if l.strip()]
 
 def judged(path) -> dict[str,dict]:
     "The judge file by problem: per disputed input, its position and the Counter of the model's normalised answers."
@@ -109,7 +105,7 @@ def judge_features(r:dict, j:dict|None) -> dict[str,float]:
     return dict(has_judge=1.0, judge_share=float(np.mean(sh)), judge_top=float(np.mean(top)))
 
 def accuracy(a):
-    print(json.dumps(judge_accuracy(read(a.data), judged(a.judge or Path('results/verifier')/Path(a.data).name/'judge.jsonl'))))
+    print(json.dumps(judge_accuracy(read_candidates(a.data, raw=True), judged(a.judge or Path('results/verifier')/Path(a.data).name/'judge.jsonl'))))
 
 def judge_accuracy(rows:list[dict], js:dict) -> dict:
     "On train problems: how often the model's plurality answer is the output of a hidden-passing candidate, against picking one of the visible-passing candidates' outputs at random and their majority output."
@@ -140,7 +136,7 @@ def fit(a):
     sys.path.insert(0, str(Path(__file__).parent))
     from verifier_cv import chosen
     js = judged(a.judge or Path('results/verifier')/Path(a.data).name/'judge.jsonl')
-    every = read(a.data)
+    every = read_candidates(a.data, raw=True)
     acc = judge_accuracy(every, js)  # before any dev or test row is labelled
     raw = [r for r in every if r.get('split') in set(a.splits) | {'train'}]
     with Executor() as ex: rows = [r for r in label_rows(raw, a.problems, [s for s in a.splits if s != 'train'], ex) if label_of(r) is not None]
