@@ -10,7 +10,7 @@ candidates' outputs are what the search itself has, so dev and test problems are
     python bench/judge_outputs.py ask --data data/candidates/qwen2.5-coder-1.5b [--llm local:qwen2.5-coder-1.5b] \
         [--samples 8] [--splits train,dev,test] [--limit N] [--out results/verifier/qwen2.5-coder-1.5b/judge.jsonl]
     python bench/judge_outputs.py accuracy --data data/candidates/qwen2.5-coder-1.5b   # train labels only
-    python bench/judge_outputs.py fit --data data/candidates/qwen2.5-coder-1.5b [--splits dev | dev,test]
+    python bench/judge_outputs.py fit --data data/candidates/qwen2.5-coder-1.5b [--splits dev | dev,test] [--dissect]
 
 `ask` appends one line per problem (fsync'd; a rerun skips the problems already there). `accuracy` measures the judge on
 train problems, where a hidden-passing candidate's output is the truth. `fit` compares the verifier with and without the
@@ -145,10 +145,9 @@ def fit(a):
         rs, X, names = feature_table([r for r in rows if r.get('split') == sp])
         J = np.array([[judge_features(r, js.get(str(r['problem_id'])))[k] for k in JUDGE] for r in rs], float).reshape(len(rs), len(JUDGE))
         tables[sp] = (rs, X, names, J)
-    def figures(v, sp, judge):
+    def figures(v, sp):
         rs, X, names, J = tables[sp]
-        Xs = np.hstack([X, J]) if judge else X
-        s = v.prob(Xs[:, [(names + list(JUDGE)).index(n) for n in v.names]])
+        s = v.prob(np.hstack([X, J])[:, [(names + list(JUDGE)).index(n) for n in v.names]])
         y, vis, pid = np.array([label_of(r) for r in rs], bool), visible_all(rs), [str(r['problem_id']) for r in rs]
         r4 = lambda x: None if x is None else round(float(x), 4)
         return dict(auc_visible_pass=r4(auc(y[vis], s[vis])), within_auc=r4(within_auc(pid, y, s, vis)), chosen=chosen(pid, y, s, vis),
@@ -156,14 +155,24 @@ def fit(a):
                     judged_problems=len({p for p, j in zip(pid, J[:, 0]) if j}))
     out = dict(data=str(a.data), judge_problems=len(js), judge_inputs=sum(len(j['at']) for j in js.values()), splits=a.splits,
                train_accuracy=acc)
+    def fitted(obj, keep):
+        "The verifier of `obj` fitted on train (penalty chosen on dev) with the judge features `keep` added."
+        ix = [JUDGE.index(k) for k in keep]
+        tb = {sp: (t[0], np.hstack([t[1], t[3][:, ix]]), t[2] + list(keep)) for sp, t in tables.items() if sp in ('train', 'dev')}
+        v = train_verifier([], tables=tb, objective=obj)
+        d = dict(l2=v.meta['l2'], **{sp: figures(v, sp) for sp in a.splits})
+        if keep: d['weights'] = {n: round(float(w), 4) for n, w in zip(v.names, v.w) if n in JUDGE}
+        return d
+    show = lambda name, d: print(name, json.dumps({sp: {k: d[sp][k] for k in ('auc_visible_pass', 'within_auc', 'chosen')} for sp in a.splits}), flush=True)
     for obj in OBJECTIVES:
-        for judge in (False, True):
-            tb = {sp: (t[0], np.hstack([t[1], t[3]]) if judge else t[1], t[2] + list(JUDGE) if judge else t[2]) for sp, t in tables.items() if sp in ('train', 'dev')}
-            v = train_verifier([], tables=tb, objective=obj)
-            name = f"{obj}{'+judge' if judge else ''}"
-            out[name] = dict(l2=v.meta['l2'], **{sp: figures(v, sp, judge) for sp in a.splits})
-            if judge: out[name]['weights'] = {n: round(float(w), 4) for n, w in zip(v.names, v.w) if n in JUDGE}
-            print(name, json.dumps({sp: {k: out[name][sp][k] for k in ('auc_visible_pass', 'within_auc', 'chosen')} for sp in a.splits}), flush=True)
+        for name, keep in ((obj, ()), (f'{obj}+judge', JUDGE)):
+            out[name] = fitted(obj, keep); show(name, out[name])
+    if a.dissect:  # which judge feature carries the figure: each alone, and the group less each
+        out['dissection'] = {}
+        for obj in OBJECTIVES:
+            for keep in [(k,) for k in JUDGE] + [tuple(x for x in JUDGE if x != k) for k in JUDGE]:
+                name = f"{obj}+{'+'.join(keep)}"
+                out['dissection'][name] = fitted(obj, keep); show(name, out['dissection'][name])
     if a.out: Path(a.out).write_text(json.dumps(out, indent=1) + '\n')
 
 def main(argv=None):
@@ -178,6 +187,7 @@ def main(argv=None):
     ap.add_argument('--judge', default=None, help='the judge file (default: results/verifier/MODEL/judge.jsonl)')
     ap.add_argument('--problems', default='data/corpus/corpus.jsonl', help='the problem file, to label dev/test rows for `fit`')
     ap.add_argument('--out', default=None)
+    ap.add_argument('--dissect', action='store_true', help='`fit`: also each judge feature alone and the group less each')
     a = ap.parse_args(argv)
     dict(ask=ask, accuracy=accuracy, fit=fit)[a.cmd](a)
 

