@@ -1368,6 +1368,10 @@ def search_votes_figures(arm:str=VOTES_ARM, P:str='sv15', bench:str='corpus') ->
     o = dict(others)
     same, mb = o.get('mcts-balanced, same llm settings, no verifier', {}), o.get('mcts-balanced', {})
     both = [i for i in ids if i in same and pool_known(v[i]) and pool_known(same[i])]  # the two pools on the same problems
+    def drawn(k, rs):  # fresh samples and refinements the searches drew (the rows' stats)
+        return {f'{k}_fresh': sum(r['stats'].get('fresh', 0) for r in rs), f'{k}_refine': sum(r['stats'].get('refine', 0) for r in rs)}
+    if pw := o.get('mcts-balanced + pairwise verifier'):  # the value arm against the arm it extends: its pool and its draws
+        f |= pool(f'{P}_pw', [pw[i] for i in ids if i in pw]) | drawn(f'{P}_pw', [pw[i] for i in ids if i in pw]) | drawn(P, [v[i] for i in ids])
     f |= pool(P, [v[i] for i in ids]) | pool(f'{P}_same', [same[i] for i in ids if i in same]) | pool(f'{P}_bp', [v[i] for i in both]) | pool(f'{P}_bp_same', [same[i] for i in both])
     if same and mb:  # the llm settings alone: the same-settings arm against mcts-balanced
         on = [i for i in ids if i in same and i in mb]
