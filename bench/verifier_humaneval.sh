@@ -12,7 +12,4 @@ cd "$(dirname "$0")/.."
 M=qwen2.5-coder-1.5b
 B="mcts-codegen bench --n 10 --llm local:$M --out results/humaneval-v3 --no-cache --concurrency 1 --quiet --strategy mcts-balanced --set llm.logprobs=true --set llm.batch_decode=true"
 V="--verifier results/verifier/$M/pairwise --set experimental.verify_choice=true --set experimental.verify_stop=true --set experimental.verify_threshold=1.0"
-for r in 82-101 102-121 122-141 142-163 0-19 20-39 40-59 60-81; do
-  $B $V --problems $r
-  $B --problems $r
-done
+BENCH="$B" ARM="$V" bash bench/paired_arms.sh 82-101 102-121 122-141 142-163 0-19 20-39 40-59 60-81

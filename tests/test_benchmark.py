@@ -336,6 +336,16 @@ def test_report_refuses_mixed_versions_and_prints_the_halves(tmp_path, capsys):
     rep.main([str(tmp_path), '--allow-mixed'])
     assert 'Mixed engine versions' in capsys.readouterr().out
 
+def test_report_never_shows_cached_seconds_as_free():
+    "A row whose completions the response cache served has cache-free seconds that leave the model out: the results page says so instead of printing them."
+    import importlib.util
+    spec = importlib.util.spec_from_file_location('report', Path(__file__).parent.parent/'bench'/'report.py')
+    rep = importlib.util.module_from_spec(spec); spec.loader.exec_module(rep)
+    row = lambda s, hits: {'wall_time_nocache': s, 'wall_time': s + 40, 'llm_calls': 4, 'cache_hits': hits}
+    assert rep.median_s([row(10.0, 0), row(30.0, 0)]) == '20.0'
+    assert rep.median_s([row(0.0, 4), row(0.1, 3)]) == '(cached)'  # an oracle derived from best-of-n's samples, not free
+    assert rep.median_s([row(10.0, 1), row(30.0, 0)], '.0f', ' s') == '20 s (12% of completions cached)'
+
 NEWEVAL = Path(os.environ.get('NEWEVAL', Path(__file__).resolve().parent.parent.parent/'shared'/'problems'/'neweval.jsonl'))
 
 @pytest.mark.skipif(not NEWEVAL.is_file(), reason='NewEval lives outside the repository, at ../shared/problems/neweval.jsonl (or set NEWEVAL=PATH)')

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Issue 34's 0.5B table: mcts-balanced with the 0.5B model's own pairwise verifier choosing and spending the budget (the
+# settings of the 1.5B model's corpus arm: verify_choice, verify_stop, verify_threshold=1.0, logprobs, batch decoding), beside
+# the same llm settings without a verifier, corpus test split. The verifier was fitted on the 0.5B model's train candidates and
+# chosen on dev, fixed before this run:
+#   mcts-codegen verifier train --data data/candidates/qwen2.5-coder-0.5b --problems data/corpus/corpus.jsonl \
+#     --objective pairwise --drop agreement --out results/verifier/qwen2.5-coder-0.5b/pairwise
+# The two arms advance together, some fifteen test problems at a time (id ranges of the corpus), so that a run cut short
+# leaves both on the same problems; rerun the script and every bench call skips finished problems (resumable, locked).
+#   bash bench/verifier_small.sh
+# Cost on a 2-core machine: about 40 s a problem with the verifier and 15 s without, some 2 hours for the 121 test problems.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+M=qwen2.5-coder-0.5b
+B="mcts-codegen bench --n 10 --llm local:$M --data data/corpus/corpus.jsonl --out results/corpus --split test --no-cache --concurrency 1 --quiet --strategy mcts-balanced --set llm.logprobs=true --set llm.batch_decode=true"
+V="--verifier results/verifier/$M/pairwise --set experimental.verify_choice=true --set experimental.verify_stop=true --set experimental.verify_threshold=1.0"
+BENCH="$B" ARM="$V" bash bench/paired_arms.sh 0-69 70-155 156-247 248-307 308-380 381-463 464-519 520-599
