@@ -1353,10 +1353,10 @@ def paired_counts(k:str, new:dict, old:dict, ids:list) -> dict:
             f'{k}_p': ratio(mcnemar([old[i]['passed'] for i in ids], [new[i]['passed'] for i in ids]))}
 
 def search_votes_figures(arm:str=VOTES_ARM, P:str='sv15', bench:str='corpus', model:str=LARGE) -> dict:
-    "The figures of the notes on a verifier in the search (its arm against the arms without it, corpus test split or NewEval, 1.5B): keys `sv15_*` (votes), `sp15_*` (pairwise), `sw15_*` (pairwise, also as value), `spn15_*` (pairwise, NewEval), `sph15_*` (pairwise, HumanEval 82-163) or `spha15_*` (pairwise, HumanEval 0-163, once the arm has run on 0-81) or `sp05_*` (pairwise, 0.5B model, corpus test split), each arm scored on the problems the verifier arm has run."
+    "The figures of the notes on a verifier in the search (its arm against the arms without it, corpus test split, NewEval or HumanEval; 1.5B, or 0.5B): keys `sv15_*` (votes), `sp15_*` (pairwise), `sw15_*` (pairwise, also as value), `spn15_*` (pairwise, NewEval), `sph15_*` (pairwise, HumanEval 82-163) or `spha15_*` (pairwise, HumanEval 0-163, once the arm has run on 0-81) or `sp05_*` (pairwise, 0.5B model, corpus test split), each arm scored on the problems the verifier arm has run."
     v, others, _ = votes_rows(arm, bench, model)
     if not v: return {}
-    ids, med = sorted(v), statistics.median
+    ids = sorted(v)
     tok = lambda rs: sum(r.get('completion_tokens') or 0 for r in rs) / len(rs)
     f = {f'{P}_n': len(ids), f'{P}_solved': sum(v[i]['passed'] for i in ids), f'{P}_vis': sum(visible_pass(v[i]) for i in ids), f'{P}_fooled': fooled([v[i] for i in ids]),
          f'{P}_calls': f"{sum(v[i]['llm_calls'] for i in ids) / len(ids):.2f}", f'{P}_tok': f"{tok([v[i] for i in ids]):.0f}",

@@ -9,7 +9,4 @@
 # for the test half and as much again for 0-81. No cache: the rows' seconds are cache-free.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-M=qwen2.5-coder-1.5b
-B="mcts-codegen bench --n 10 --llm local:$M --out results/humaneval-v3 --no-cache --concurrency 1 --quiet --strategy mcts-balanced --set llm.logprobs=true --set llm.batch_decode=true"
-V="--verifier results/verifier/$M/pairwise --set experimental.verify_choice=true --set experimental.verify_stop=true --set experimental.verify_threshold=1.0"
-BENCH="$B" ARM="$V" bash bench/paired_arms.sh 82-101 102-121 122-141 142-163 0-19 20-39 40-59 60-81
+bash bench/verifier_arms.sh qwen2.5-coder-1.5b "--out results/humaneval-v3" 82-101 102-121 122-141 142-163 0-19 20-39 40-59 60-81

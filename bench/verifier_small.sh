@@ -8,10 +8,8 @@
 # The two arms advance together, some fifteen test problems at a time (id ranges of the corpus), so that a run cut short
 # leaves both on the same problems; rerun the script and every bench call skips finished problems (resumable, locked).
 #   bash bench/verifier_small.sh
-# Cost on a 2-core machine: about 40 s a problem with the verifier and 15 s without, some 2 hours for the 121 test problems.
+# Cost on a 2-core machine: about 60 s a problem with the verifier and 50 s without (the first 30 problems), some 3.7 hours for the
+# 121 test problems.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-M=qwen2.5-coder-0.5b
-B="mcts-codegen bench --n 10 --llm local:$M --data data/corpus/corpus.jsonl --out results/corpus --split test --no-cache --concurrency 1 --quiet --strategy mcts-balanced --set llm.logprobs=true --set llm.batch_decode=true"
-V="--verifier results/verifier/$M/pairwise --set experimental.verify_choice=true --set experimental.verify_stop=true --set experimental.verify_threshold=1.0"
-BENCH="$B" ARM="$V" bash bench/paired_arms.sh 0-69 70-155 156-247 248-307 308-380 381-463 464-519 520-599
+bash bench/verifier_arms.sh qwen2.5-coder-0.5b "--data data/corpus/corpus.jsonl --out results/corpus --split test" 0-69 70-155 156-247 248-307 308-380 381-463 464-519 520-599

@@ -322,10 +322,15 @@ def test_a_changed_search_reruns_everywhere_and_mixed_versions_are_refused(tmp_p
     assert load_results(tmp_path/'m')['best-of-n'].engine_versions == {B.engine_version('best-of-n', b, body=False): 3}
     assert len(read_results(tmp_path/'m'/'best-of-n.jsonl')) == 6  # 3 + 1 + the 2 not yet run with b
 
-def test_report_refuses_mixed_versions_and_prints_the_halves(tmp_path, capsys):
+def load_report():
+    "bench/report.py as a module (bench/ is not a package)."
     import importlib.util
     spec = importlib.util.spec_from_file_location('report', Path(__file__).parent.parent/'bench'/'report.py')
     rep = importlib.util.module_from_spec(spec); spec.loader.exec_module(rep)
+    return rep
+
+def test_report_refuses_mixed_versions_and_prints_the_halves(tmp_path, capsys):
+    rep = load_report()
     log = ResultsLog(tmp_path/'greedy.jsonl')
     for i, v in ((0, 'aaaa'), (90, 'aaaa')): log.append(ProblemResult(task_id=f'HumanEval/{i}', strategy='greedy', llm='m', n=3, passed=True, engine_version=v))
     rep.main([str(tmp_path)])
@@ -338,9 +343,7 @@ def test_report_refuses_mixed_versions_and_prints_the_halves(tmp_path, capsys):
 
 def test_report_never_shows_cached_seconds_as_free():
     "A row whose completions the response cache served has cache-free seconds that leave the model out: the results page says so instead of printing them."
-    import importlib.util
-    spec = importlib.util.spec_from_file_location('report', Path(__file__).parent.parent/'bench'/'report.py')
-    rep = importlib.util.module_from_spec(spec); spec.loader.exec_module(rep)
+    rep = load_report()
     row = lambda s, hits: {'wall_time_nocache': s, 'wall_time': s + 40, 'llm_calls': 4, 'cache_hits': hits}
     assert rep.median_s([row(10.0, 0), row(30.0, 0)]) == '20.0'
     assert rep.median_s([row(0.0, 4), row(0.1, 3)]) == '(cached)'  # an oracle derived from best-of-n's samples, not free
@@ -364,9 +367,7 @@ def test_neweval_runs_by_the_same_protocol(ex, tmp_path):
 
 def test_results_page_and_readme_headline_are_generated_from_the_committed_rows():
     "nbs/results.md and the README's headline table are exactly what bench/report.py renders from results/ (fix: python bench/report.py --write)."
-    import importlib.util
-    spec = importlib.util.spec_from_file_location('report', Path(__file__).parent.parent/'bench'/'report.py')
-    rep = importlib.util.module_from_spec(spec); spec.loader.exec_module(rep)
+    rep = load_report()
     stale = rep.stale()
     assert not stale, '\n'.join(stale) + "\nstale: run `python bench/report.py --write` and commit the result"
 
