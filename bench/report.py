@@ -1036,9 +1036,12 @@ def verifier_search(arm:str, bench:str='corpus', model:str=LARGE) -> list[str]:
              for n, rs in [(name, v)] + others if any(r.get('pool_passed') for r in rs.values())]
     if pools:  # rows written before the pool was scored lack it (a visible-passing submission with no pool): left out
         out += ['', "The choosing gap inside each search: every distinct program that passed the visible tests during the search, scored on the "
-                "hidden test after it ended (rows written before the bench scored the pool are left out).", '']
-        out += md(['strategy', 'problems', 'a visible-passing program', 'a right one among them', 'submitted a right one', 'share of them right, where one is'],
-                  [[n, len(g), sum(bool(r.get('pool_passed')) for r in g), k := sum(map(pool_right, g)), sum(r['passed'] for r in g if pool_right(r)),
+                "hidden test after it ended (rows written before the bench scored the pool are left out). An arm that stops at its first "
+                "visible-passing draw holds more than that one program only when a batch of expansions brought several, so its 'submitted a "
+                "right one' nearly equals 'a right one among them' by construction; the column of two or more says how often an arm had to choose.", '']
+        out += md(['strategy', 'problems', 'a visible-passing program', 'two or more of them', 'a right one among them', 'submitted a right one', 'share of them right, where one is'],
+                  [[n, len(g), sum(bool(r.get('pool_passed')) for r in g), sum(len(r.get('pool_passed') or ()) > 1 for r in g),
+                    k := sum(map(pool_right, g)), sum(r['passed'] for r in g if pool_right(r)),
                     f"{sum(sum(r['pool_passed']) / len(r['pool_passed']) for r in g if pool_right(r)) / max(1, k):.2f}"] for n, g in pools])
     shown = [folder/f'{model}+{a}' for a in dict.fromkeys([arm, EXTENDS.get(arm, arm), VOTES_ARM, SAME_LLM]) if (folder/f'{model}+{a}').is_dir()]
     out += stamp(f'mcts-codegen bench --n 10 --llm local:{model} {data} --no-cache --concurrency 1 '
@@ -1353,7 +1356,7 @@ def paired_counts(k:str, new:dict, old:dict, ids:list) -> dict:
             f'{k}_p': ratio(mcnemar([old[i]['passed'] for i in ids], [new[i]['passed'] for i in ids]))}
 
 def search_votes_figures(arm:str=VOTES_ARM, P:str='sv15', bench:str='corpus', model:str=LARGE) -> dict:
-    "The figures of the notes on a verifier in the search (its arm against the arms without it, corpus test split, NewEval or HumanEval; 1.5B, or 0.5B): keys `sv15_*` (votes), `sp15_*` (pairwise), `sw15_*` (pairwise, also as value), `spn15_*` (pairwise, NewEval), `sph15_*` (pairwise, HumanEval 82-163) or `spha15_*` (pairwise, HumanEval 0-163, once the arm has run on 0-81) or `sp05_*` (pairwise, 0.5B model, corpus test split), each arm scored on the problems the verifier arm has run."
+    "The figures of the notes on a verifier in the search (its arm against the arms without it, corpus test split, NewEval or HumanEval; 1.5B, or 0.5B): keys `sv15_*` (votes), `sp15_*` (pairwise), `sw15_*` (pairwise, also as value), `spn15_*` (pairwise, NewEval), `sph15_*` (pairwise, HumanEval 82-163) or `spha15_*` (pairwise, HumanEval 0-163, once the arm has run on 0-81) or `sp05_*` (pairwise, 0.5B model, corpus test split), each arm scored on the problems the verifier arm has run (`*_mine`: the verifier arm's solved on those of them the other arm has run)."
     v, others, _ = votes_rows(arm, bench, model)
     if not v: return {}
     ids = sorted(v)
@@ -1364,7 +1367,8 @@ def search_votes_figures(arm:str=VOTES_ARM, P:str='sv15', bench:str='corpus', mo
     keys = {'mcts-balanced + pairwise verifier': 'pw', 'mcts-balanced + votes': 'vo', 'mcts-balanced, same llm settings, no verifier': 'same', 'mcts-balanced': 'mb', 'best-of-n (N=10)': 'bn', 'greedy': 'gr', 'oracle@10 (upper bound)': 'or'}
     for name, rs in others:
         k, on = f"{P}_{keys[name]}", [i for i in ids if i in rs]
-        f.update({f'{k}_n': len(on), f'{k}_solved': sum(rs[i]['passed'] for i in on), **paired_counts(k, v, rs, on),
+        f.update({f'{k}_n': len(on), f'{k}_solved': sum(rs[i]['passed'] for i in on), f'{k}_mine': sum(v[i]['passed'] for i in on), **paired_counts(k, v, rs, on),
+                  f'{k}_won_fooled': sum(v[i]['passed'] and not rs[i]['passed'] and visible_pass(rs[i]) for i in on),  # won where the other submitted a fooled program
                   f'{k}_calls': f"{sum(rs[i]['llm_calls'] for i in on) / len(on):.2f}", f'{k}_tok': f"{tok([rs[i] for i in on]):.0f}",
                   f'{k}_med': median_s([rs[i] for i in on], '.0f', ' s'),
                   f'{k}_engine': ', '.join(sorted({rs[i]['engine_version'] for i in on}))}
@@ -1379,7 +1383,11 @@ def search_votes_figures(arm:str=VOTES_ARM, P:str='sv15', bench:str='corpus', mo
     def pool(k, rs):  # the choosing gap inside the searches; rows written before the pool was scored are left out
         g = [r for r in rs if pool_known(r)]
         right = [r for r in g if pool_right(r)]
-        return {f'{k}_pool_n': len(g), f'{k}_pool_vis': sum(bool(r.get('pool_passed')) for r in g), f'{k}_pool_right': len(right), f'{k}_pool_chosen': sum(r['passed'] for r in right)}
+        return {f'{k}_pool_n': len(g), f'{k}_pool_vis': sum(bool(r.get('pool_passed')) for r in g), f'{k}_pool_right': len(right), f'{k}_pool_chosen': sum(r['passed'] for r in right),
+                f'{k}_pool_multi': sum(len(r.get('pool_passed') or ()) > 1 for r in g),
+                # pools holding right and wrong visible-passing programs: where the choice decides; solved there, and by a random choice in expectation
+                f'{k}_pool_mixed': len(mixed := [r for r in right if not all(r['pool_passed'])]), f'{k}_pool_mixed_chosen': sum(r['passed'] for r in mixed),
+                f'{k}_pool_mixed_random': f"{sum(sum(r['pool_passed']) / len(r['pool_passed']) for r in mixed):.2f}"}
     o = dict(others)
     same, mb = o.get('mcts-balanced, same llm settings, no verifier', {}), o.get('mcts-balanced', {})
     both = [i for i in ids if i in same and pool_known(v[i]) and pool_known(same[i])]  # the two pools on the same problems
