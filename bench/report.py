@@ -948,6 +948,18 @@ def pool_right(r:dict) -> bool:
     "Whether the pool of bench row `r` held a program that passes the hidden test."
     return any(r.get('pool_passed') or ())
 
+def pool_stats(rs:list) -> dict:
+    """What the visible-passing pools of bench rows `rs` held (rows whose pool is unknown are left out): problems, those with a visible-passing
+    program, with two or more, with a right one, solved among those, their mean share of right programs; and the pools holding right and wrong
+    ones, where the choice decides: how many, solved there, and a random choice's solves in expectation."""
+    g = [r for r in rs if pool_known(r)]
+    right = [r for r in g if pool_right(r)]
+    mixed = [r for r in right if not all(r['pool_passed'])]
+    share = lambda xs: sum(sum(r['pool_passed']) / len(r['pool_passed']) for r in xs)
+    return dict(n=len(g), vis=sum(bool(r.get('pool_passed')) for r in g), multi=sum(len(r.get('pool_passed') or ()) > 1 for r in g),
+                right=len(right), chosen=sum(r['passed'] for r in right), share=f"{share(right) / max(1, len(right)):.2f}",
+                mixed=len(mixed), mixed_chosen=sum(r['passed'] for r in mixed), mixed_random=f"{share(mixed):.2f}")
+
 def corpus_test_rows(f:Path) -> dict:
     "The rows of bench file `f` on the corpus's test problems, by problem (empty without the file)."
     split = {r['task_id']: r['split'] for r in jsonl(ROOT/'data'/'corpus'/'corpus.jsonl')}
@@ -1017,10 +1029,7 @@ def verifier_search(arm:str, bench:str='corpus', model:str=LARGE) -> list[str]:
     def row(label, rs, vs=None):
         g = [rs[i] for i in ids if i in rs]
         on = [i for i in ids if i in rs]
-        won = lost = p = '—'
-        if vs is not None:
-            won, lost = sum(v[i]['passed'] and not rs[i]['passed'] for i in on), sum(rs[i]['passed'] and not v[i]['passed'] for i in on)
-            p = ratio(mcnemar([rs[i]['passed'] for i in on], [v[i]['passed'] for i in on]))
+        won, lost, p = ('—',) * 3 if vs is None else paired_counts('c', v, rs, on).values()
         return [label, f"{sum(r['passed'] for r in g)}/{len(g)}", '—' if (n := fooled(g)) is None else n, won, lost, p,
                 f"{sum(r['llm_calls'] for r in g) / len(g):.2f}", f"{tok(g):.0f}", median_s(g),
                 ', '.join(sorted({r['engine_version'] for r in g}))]
@@ -1032,7 +1041,7 @@ def verifier_search(arm:str, bench:str='corpus', model:str=LARGE) -> list[str]:
            "solves and the other does not, and the reverse (McNemar p). The hidden tests only score the rows.", '']
     out += md(['strategy', 'solved', 'fooled (visible pass, hidden fail)', f'{short} arm won', f'{short} arm lost', 'p', 'completions', 'generated tokens', 'median s (cache-free)', 'engine'],
               [row(name, v)] + [row(n, rs, v) for n, rs in others])
-    pools = [(n, [r for r in rs.values() if r['task_id'] in v and pool_known(r)])
+    pools = [(n, pool_stats([r for r in rs.values() if r['task_id'] in v]))
              for n, rs in [(name, v)] + others if any(r.get('pool_passed') for r in rs.values())]
     if pools:  # rows written before the pool was scored lack it (a visible-passing submission with no pool): left out
         out += ['', "The choosing gap inside each search: every distinct program that passed the visible tests during the search, scored on the "
@@ -1040,9 +1049,7 @@ def verifier_search(arm:str, bench:str='corpus', model:str=LARGE) -> list[str]:
                 "visible-passing draw holds more than that one program only when a batch of expansions brought several, so its 'submitted a "
                 "right one' nearly equals 'a right one among them' by construction; the column of two or more says how often an arm had to choose.", '']
         out += md(['strategy', 'problems', 'a visible-passing program', 'two or more of them', 'a right one among them', 'submitted a right one', 'share of them right, where one is'],
-                  [[n, len(g), sum(bool(r.get('pool_passed')) for r in g), sum(len(r.get('pool_passed') or ()) > 1 for r in g),
-                    k := sum(map(pool_right, g)), sum(r['passed'] for r in g if pool_right(r)),
-                    f"{sum(sum(r['pool_passed']) / len(r['pool_passed']) for r in g if pool_right(r)) / max(1, k):.2f}"] for n, g in pools])
+                  [[n] + [s[k] for k in ('n', 'vis', 'multi', 'right', 'chosen', 'share')] for n, s in pools])
     shown = [folder/f'{model}+{a}' for a in dict.fromkeys([arm, EXTENDS.get(arm, arm), VOTES_ARM, SAME_LLM]) if (folder/f'{model}+{a}').is_dir()]
     out += stamp(f'mcts-codegen bench --n 10 --llm local:{model} {data} --no-cache --concurrency 1 '
                  f'--strategy mcts-balanced --set llm.logprobs=true --set llm.batch_decode=true [{flags}]', shown + [folder/model])
@@ -1380,14 +1387,8 @@ def search_votes_figures(arm:str=VOTES_ARM, P:str='sv15', bench:str='corpus', mo
             scored = [r for r in lost if pool_known(r)]
             f.update({f'{P}_or_nodraw': sum(not pool_right(r) for r in scored), f'{P}_or_wrong': sum(map(pool_right, scored)),
                       f'{P}_or_unknown': len(lost) - len(scored)})
-    def pool(k, rs):  # the choosing gap inside the searches; rows written before the pool was scored are left out
-        g = [r for r in rs if pool_known(r)]
-        right = [r for r in g if pool_right(r)]
-        return {f'{k}_pool_n': len(g), f'{k}_pool_vis': sum(bool(r.get('pool_passed')) for r in g), f'{k}_pool_right': len(right), f'{k}_pool_chosen': sum(r['passed'] for r in right),
-                f'{k}_pool_multi': sum(len(r.get('pool_passed') or ()) > 1 for r in g),
-                # pools holding right and wrong visible-passing programs: where the choice decides; solved there, and by a random choice in expectation
-                f'{k}_pool_mixed': len(mixed := [r for r in right if not all(r['pool_passed'])]), f'{k}_pool_mixed_chosen': sum(r['passed'] for r in mixed),
-                f'{k}_pool_mixed_random': f"{sum(sum(r['pool_passed']) / len(r['pool_passed']) for r in mixed):.2f}"}
+    def pool(k, rs):  # the choosing gap inside the searches (`pool_stats`)
+        return {f'{k}_pool_{x}': y for x, y in pool_stats(rs).items()}
     o = dict(others)
     same, mb = o.get('mcts-balanced, same llm settings, no verifier', {}), o.get('mcts-balanced', {})
     both = [i for i in ids if i in same and pool_known(v[i]) and pool_known(same[i])]  # the two pools on the same problems
