@@ -11,8 +11,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 M=${1:-qwen2.5-coder-1.5b}
 B="mcts-codegen bench --n 10 --llm local:$M --data data/corpus/corpus.jsonl --out results/corpus --no-cache --concurrency 1 --quiet"
-# the greedy answers bench/generation.py already decoded on dev (its body arm: same request, version and protocol)
-[ -f "results/generation/$M+greedy/rows.jsonl" ] && python bench/corpus_from_generation.py --model "$M"
+# the greedy answers experiments/2026-11-26-body-only-generation/generation.py already decoded on dev (its body arm: same request, version and protocol)
+[ -f "experiments/2026-11-26-body-only-generation/generation/$M+greedy/rows.jsonl" ] && python bench/corpus_from_generation.py --model "$M"
 $B --split dev --strategy greedy
 $B --split test --strategy greedy
 $B --split dev --strategy best-of-n,mcts-balanced,oracle

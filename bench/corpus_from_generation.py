@@ -1,6 +1,6 @@
-"""Copy the body arm of `bench/generation.py`'s greedy corpus run into `results/corpus/<model>/greedy.jsonl` as bench rows.
+"""Copy the body arm of `experiments/2026-11-26-body-only-generation/generation.py`'s greedy corpus run into `results/corpus/<model>/greedy.jsonl` as bench rows.
 
-    python bench/corpus_from_generation.py [--model qwen2.5-coder-1.5b] [--gen results/generation] [--out results/corpus]
+    python bench/corpus_from_generation.py [--model qwen2.5-coder-1.5b] [--gen experiments/2026-11-26-body-only-generation/generation] [--out results/corpus]
 
 The body arm of the greedy generation run on the corpus dev split is the corpus baseline's greedy run on those problems:
 the same request, the same engine version, the same protocol (no response cache, one problem at a time). So it is copied
@@ -12,8 +12,8 @@ generation.py kept the submitted program have no `code`.
 from __future__ import annotations
 import argparse, json, sys
 from pathlib import Path
-sys.path.insert(0, str(Path(__file__).parent))
-from generation import read_rows  # bench/generation.py's reader of its rows (a cut-off last line skipped)
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]/'experiments'/'2026-11-26-body-only-generation'))
+from generation import read_rows  # the generation experiment's reader of its rows (a cut-off last line skipped)
 from mcts_codegen.benchmark import bench_config, engine_version
 from mcts_codegen.records import RunLock
 
@@ -22,7 +22,7 @@ OWN = ('arm', 'order', 'reused_tokens')
 def copy_rows(model:str, gen:Path, out:Path) -> tuple[int, int]:
     "(copied, skipped as present) rows of the body arm of GEN/<model>+greedy into OUT/<model>/greedy.jsonl."
     src = gen/f'{model}+greedy'/'rows.jsonl'
-    if not src.exists(): raise SystemExit(f"{src}: no such file; run bench/generation.py --strategy greedy --data data/corpus/corpus.jsonl --split dev first")
+    if not src.exists(): raise SystemExit(f"{src}: no such file; run experiments/2026-11-26-body-only-generation/generation.py --strategy greedy --data data/corpus/corpus.jsonl --split dev first")
     want = engine_version('greedy', bench_config(0, llm__generation='body', llm__cache=False, executor__cache=False), body=True)
     body = [r for r in read_rows(src) if r['arm'] == 'body' and not r.get('error')]
     if bad := sorted({r['engine_version'] for r in body} - {want}):
@@ -41,7 +41,7 @@ def copy_rows(model:str, gen:Path, out:Path) -> tuple[int, int]:
 if __name__ == '__main__':
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('--model', default='qwen2.5-coder-1.5b')
-    ap.add_argument('--gen', type=Path, default=Path('results/generation'))
+    ap.add_argument('--gen', type=Path, default=Path('experiments/2026-11-26-body-only-generation/generation'))
     ap.add_argument('--out', type=Path, default=Path('results/corpus'))
     a = ap.parse_args()
     n, skipped = copy_rows(a.model, a.gen, a.out)

@@ -3,8 +3,8 @@
     python bench/migrate_versions.py --date YYYY-MM-DD --why "..." --map OLD=NEW FILE.jsonl [FILE.jsonl ...] [--where KEY=VALUE]
 
 Only rows with `engine_version` OLD change (and, with --where, only those whose KEY equals VALUE, e.g. arm=body in a
-`bench/generation.py` file); nothing else in a row changes. A `summary.json` beside a file has its `engine_versions`
-counts renamed the same way (a summary written by `bench/generation.py` has none). The change is appended to
+`experiments/2026-11-26-body-only-generation/generation.py` file); nothing else in a row changes. A `summary.json` beside a file has its `engine_versions`
+counts renamed the same way (a summary written by `experiments/2026-11-26-body-only-generation/generation.py` has none). The change is appended to
 `results/engine-versions.json` (`migrations`: date, why, mapping, rows per file), so the history of every rewrite stays
 beside the rows. Files are rewritten through a temporary file and a rename: a kill leaves the old file or the new one.
 """

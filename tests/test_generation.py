@@ -173,10 +173,10 @@ def test_solve_json_reports_prompt_and_completion_tokens(monkeypatch):
     out = json.loads(r.stdout[r.stdout.index('['):])
     assert out[0]['completion_tokens'] > 0 and out[0]['prompt_tokens'] > 0 and out[0]['completion_tokens'] + out[0]['prompt_tokens'] == out[0]['tokens']
 
-# ---- bench/generation.py, on the scripted double only
+# ---- experiments/2026-11-26-body-only-generation/generation.py, on the scripted double only
 
 def test_generation_benchmark_alternates_arms_resumes_and_summarizes(tiny_data, tmp_path):
-    spec = importlib.util.spec_from_file_location('bench_generation', HERE.parent/'bench'/'generation.py')
+    spec = importlib.util.spec_from_file_location('bench_generation', HERE.parent/'experiments'/'2026-11-26-body-only-generation'/'generation.py')
     g = importlib.util.module_from_spec(spec); spec.loader.exec_module(g)
     recs = g.records(None, str(tiny_data), None)
     calls = []
@@ -202,10 +202,10 @@ def test_generation_benchmark_alternates_arms_resumes_and_summarizes(tiny_data, 
     assert 'median' in g.show(s) and 'McNemar' in g.show(s)
     with pytest.raises(SystemExit, match='split'): g.records(None, str(tiny_data), 'dev')
 
-# ---- bench/diversity.py's probe arm 'tight', no model
+# ---- experiments/2026-12-04-sample-diversity/diversity.py's probe arm 'tight', no model
 
 def test_diversity_tight_prefill_drops_opening_blank_lines_and_is_put_back():
-    spec = importlib.util.spec_from_file_location('bench_diversity', HERE.parent/'bench'/'diversity.py')
+    spec = importlib.util.spec_from_file_location('bench_diversity', HERE.parent/'experiments'/'2026-12-04-sample-diversity'/'diversity.py')
     d = importlib.util.module_from_spec(spec); spec.loader.exec_module(d)
     import mcts_codegen.agents as agents
     p = Problem(id='t/0', prompt='\n\ndef f(x):\n    """Twice x."""\n', entry_point='f')
