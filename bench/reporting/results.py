@@ -16,13 +16,14 @@ LEVER_BENCHES = {'humaneval-v3': 'HumanEval', 'neweval-v3': 'NewEval', 'corpus':
                  'legacy/humaneval': 'HumanEval (legacy)'}  # where lever arms ran (results/<folder>/<model>[+<tag>]/), current protocol first
 TAG_SET = {tag: SET[arm] for arm, (tag, _) in SIBLINGS.items()} | {
     SAME_LLM: '`--set llm.logprobs=true --set llm.batch_decode=true`', 'rag': '`--rag` (train-split or earlier solutions)', 'rag-api': '`--rag` (API notes only)',
-    'nets': 'value network, reflector where unsure'}
+    ('legacy/humaneval', 'nets'): '`--value-net results/nets/qwen2.5-coder-0.5b` (the reflector asked where the network is unsure)'}  # (folder, tag): a tag that meant another setting there
 LEVER = {'mcts-levers': 'the lab levers together', 'hrm': 'HRM agent', 'trm': 'TRM agent', 'mcts-tree': 'prefix-tree sampling', 'mcts-par8': 'eight expansions in flight',
          'mcts-pw': 'progressive widening', 'mcts-rave': 'RAVE', 'mcts-nets': 'value network in the reward', 'mcts-plan4': 'plans after four failures',
          'mcts-rag1': 'retrieval after a failure', 'mcts-select': 'choice by agreement', 'mcts-plan': 'plan-level branching', 'mcts-nv1': 'one variant per expansion',
          'mcts-nv1-par8': 'one variant, eight in flight', 'mcts-hybrid': 'LLM reflector in the reward', 'mcts-repair': 'repair'}  # a lever's name in words
 TAG_NAME = {tag: LEVER.get(arm, arm) for arm, (tag, _) in SIBLINGS.items()} | {a: VERIFIER_ARMS[a][0].removeprefix('mcts-balanced + ') for a in VERIFIER_ARMS} | {
-    SAME_LLM: 'log-probabilities + batch decoding', 'rag': 'retrieval', 'rag-api': 'retrieval, API notes only', 'nets': 'networks (hybrid)'}
+    SAME_LLM: 'log-probabilities + batch decoding', 'rag': 'retrieval', 'rag-api': 'retrieval, API notes only',
+    ('legacy/humaneval', 'nets'): 'value network beside the reflector'}
 
 def last_rows(f:Path) -> dict:
     "The rows of a bench file by problem, the last row of each."
@@ -42,7 +43,8 @@ def lever_rows(folder:str) -> list[list]:
     rows, root = [], RES/folder
     for base in sorted(d for d in root.glob('*') if d.is_dir() and '+' not in d.name):
         arms = [(LEVER.get(s.stem, s.stem), s, base/'mcts-balanced.jsonl', SET.get(s.stem, f'`--strategy {s.stem}`')) for s in sorted(base.glob('*.jsonl')) if s.stem not in CORE]
-        arms += [(TAG_NAME.get(t, t), s, base/s.name, f"`{arm_text(t, base.name)[3]} --set llm.logprobs=true --set llm.batch_decode=true`" if t in VERIFIER_ARMS else TAG_SET.get(t, f'`+{t}`'))
+        arms += [(TAG_NAME.get((folder, t), TAG_NAME.get(t, t)), s, base/s.name,
+                  f"`{arm_text(t, base.name)[3]} --set llm.logprobs=true --set llm.batch_decode=true`" if t in VERIFIER_ARMS else TAG_SET.get((folder, t), TAG_SET.get(t, f'`+{t}`')))
                  for d in sorted(root.glob(base.name + '+*')) if d.is_dir()
                  for t in [d.name.split('+', 1)[1]] for s in sorted(d.glob('*.jsonl'))]
         for name, f, bf, setting in arms:

@@ -619,9 +619,9 @@ def verifier_search(arm:str, bench:str='corpus', model:str=LARGE) -> list[str]:
     if not v: return []
     name, heading, what, flags = arm_text(arm, model)
     if arm != VOTES_ARM and not (folder/f'{model}+{VOTES_ARM}').is_dir(): what += f" (On {where} the votes arm did not run with this model.)"
-    elif arm != VOTES_ARM and (vt := votes_rows(VOTES_ARM, bench, model)[0]) and (both := [t for t in v if t in vt]):
+    elif arm == PAIRWISE_ARM and (vt := votes_rows(VOTES_ARM, bench, model)[0]) and (both := [t for t in v if t in vt]):
         differ = sum(v[t].get('completion_tokens') != vt[t].get('completion_tokens') for t in both)
-        what += (f" Yet the two arms do not draw the same programs: their generated tokens differ on {differ} of the {len(both)} problems both ran, "
+        what += (f" Yet it and the votes arm do not draw the same programs: their generated tokens differ on {differ} of the {len(both)} problems both ran, "
                  "so they differ in what they draw as well as in the one they submit.")
     ids = sorted(v, key=lambda t: int(t.split('/')[1]))
     tok = lambda rs: sum(r.get('completion_tokens') or 0 for r in rs) / len(rs)
