@@ -31,8 +31,7 @@ def last_rows(f:Path) -> dict:
 
 def problems_of(ids) -> str:
     "A problem set in words: a HumanEval range, a corpus split, or a count."
-    ns = sorted(int(t.rsplit('/', 1)[1]) for t in ids)
-    if all(t.startswith('HumanEval/') for t in ids) and ns == list(range(ns[0], ns[-1] + 1)): return f"{ns[0]}–{ns[-1]}"
+    if all(t.startswith('HumanEval/') for t in ids) and (ns := sorted(int(t.rsplit('/', 1)[1]) for t in ids)) == list(range(ns[0], ns[-1] + 1)): return f"{ns[0]}–{ns[-1]}"
     if all(t.startswith('Corpus/') for t in ids):
         split = {r['task_id']: r['split'] for r in jsonl(ROOT/'data'/'corpus'/'corpus.jsonl')}
         return ', '.join(f"{s} {n}" for s, n in sorted(Counter(split.get(t, '?') for t in ids).items()))
@@ -112,7 +111,7 @@ def corpus_table() -> list[str]:
             for sp, g in sorted(by.items(), key=lambda kv: o(kv[0])):
                 rows.append([SIZE[m], NAMES.get(f.stem, f.stem), sp, f"{sum(r['passed'] for r in g)}/{len(g)}", '—' if (n := fooled(g)) is None else n,
                              f"{sum(r['llm_calls'] for r in g) / len(g):.2f}", f"{sum(r.get('completion_tokens') or 0 for r in g) / len(g):.0f}", median_s(g),
-                             ', '.join(f"`{v}`" for v in sorted({r['engine_version'] for r in g}))])
+                             ', '.join(f"`{v}`" for v in sorted({r.get('engine_version') or 'legacy' for r in g}))])
             folders.append(f.parent)
     if not rows: return []
     return md(['model', 'strategy', 'split', 'solved', 'fooled (visible pass, hidden fail)', 'completions', 'generated tokens', 'median s (cache-free)', 'engine'], rows) + stamp(

@@ -766,7 +766,7 @@ def model_section(model:str) -> list[str]:
     he, ne, size, cmd = humaneval(model), neweval(model), SIZE[model], PROTOCOL[model]
     if not he: return []
     arms = HALF_ARMS if model == SMALL else ARMS_15
-    out = [f"## {size}: HumanEval", '', '### Scores', ''] + score_table(he, [*MAIN, *arms, 'oracle']) + stamp(cmd, [HE/model], he.values())
+    out = [f"## {size}: HumanEval, protocol v2 (whole functions)", '', '### Scores', ''] + score_table(he, [*MAIN, *arms, 'oracle']) + stamp(cmd, [HE/model], he.values())
     pairs = ([('mcts-balanced', s) for s in ('best-of-n', 'greedy', 'reflexion', 'oracle')] + [('best-of-n', 'greedy'), ('reflexion', 'greedy'), ('auto', 'mcts-balanced'), ('auto', 'best-of-n')]
              + [('trm', 'greedy')])
     out += ['### Pairs', ''] + pair_table(he, pairs + [(a, 'mcts-balanced') for a in arms] + [('mcts-nv1-par8', 'mcts-nv1')]) + stamp(cmd, [HE/model], he.values())
@@ -788,7 +788,7 @@ def model_section(model:str) -> list[str]:
     if c := choice_table(he): out += ['### Choice by agreement (mcts-select), problems 0–81', ''] + c + stamp(f"{cmd}; mcts-codegen bench --problems 0-81 --strategy mcts-select", [HE/model], [he['mcts-select']])
     if r := route_table(he): out += ['### The router (auto) against the single strategies', ''] + r + stamp(cmd, [HE/model], [he[s] for s in ('auto', *route(he)[0]['singles'])])
     if ne:
-        out += [f"## {size}: NewEval", '', '### Scores', ''] + score_table(ne, [*MAIN, 'mcts-select', 'mcts-plan', 'mcts-plan4', 'oracle'], halves=False)
+        out += [f"## {size}: NewEval, protocol v2 (whole functions)", '', '### Scores', ''] + score_table(ne, [*MAIN, 'mcts-select', 'mcts-plan', 'mcts-plan4', 'oracle'], halves=False)
         out += stamp(cmd, [NE/model], ne.values())
         out += ['### Pairs', ''] + pair_table(ne, [('mcts-balanced', 'best-of-n'), ('mcts-balanced', 'greedy'), ('auto', 'mcts-balanced'), ('auto', 'best-of-n'),
                                                    ('mcts-select', 'mcts-balanced'), ('mcts-plan', 'mcts-balanced'), ('mcts-plan4', 'mcts-balanced')], halves=False)
