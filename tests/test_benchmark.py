@@ -349,6 +349,16 @@ def test_report_never_shows_cached_seconds_as_free():
     assert rep.median_s([row(0.0, 4), row(0.1, 3)]) == '(cached)'  # an oracle derived from best-of-n's samples, not free
     assert rep.median_s([row(10.0, 1), row(30.0, 0)], '.0f', ' s') == '20 s (12% of completions cached)'
 
+def test_journal_notes_keep_the_figures_of_their_day():
+    "A dated note quotes the figures it was written with (bench/reporting/frozen.json), not what later rows say; the results page stays short."
+    rep = load_report()
+    heads = [h for h, _ in rep.notes() if h]
+    assert heads and set(heads) <= set(rep.frozen()), "a dated note is not frozen: python bench/report.py --freeze"
+    text = rep.notes_text()
+    stop = next(p for p in text.split('\n\n') if p.startswith('**2026-12-04 · a learned stop rule'))
+    assert 'was stopped at 67 of the test problems' in stop  # the pairwise arm's count that day; its rows reached 121 on 2026-12-06
+    assert '(not yet measured)' not in text and rep.PAGE.stat().st_size <= 40_000
+
 NEWEVAL = Path(os.environ.get('NEWEVAL', Path(__file__).resolve().parent.parent.parent/'shared'/'problems'/'neweval.jsonl'))
 
 @pytest.mark.skipif(not NEWEVAL.is_file(), reason='NewEval lives outside the repository, at ../shared/problems/neweval.jsonl (or set NEWEVAL=PATH)')

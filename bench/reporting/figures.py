@@ -44,7 +44,7 @@ class Figures(dict):
     def __missing__(self, k): return '(not yet measured)'
 
 def figures() -> dict:
-    "The named figures the interpretation paragraphs (bench/results_notes.md) quote, computed from the rows."
+    "The named figures the dated notes (bench/reporting/notes.md) quote, computed from the rows (a frozen note uses its own: frozen.json)."
     f = {}
     for model, tag in ((SMALL, '05'), (LARGE, '15')):
         he, ne = humaneval(model), neweval(model)
