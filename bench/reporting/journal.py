@@ -44,8 +44,9 @@ def freeze() -> list[str]:
 def journal() -> str:
     "The whole journal page."
     out = [JOURNAL_FRONT, "Each dated note shows the figures of the results page generated when the note was last written (frozen in "
-           "`bench/reporting/frozen.json` with that commit), not what later rows say; the current tables are on the [results page](results.md), "
-           "and the tables below. A note not yet frozen shows today's figures until `python bench/report.py --freeze`.", '',
+           "`bench/reporting/frozen.json` with that commit), not what later rows say. The current tables are on the [results page](results.md); "
+           "the detailed tables the notes cite follow the notes, generated from today's rows. A note not yet frozen shows today's figures until "
+           "`python bench/report.py --freeze` (tests/test_benchmark.py asks for it).", '',
            '## Dated notes', '', notes_text(), '', '## The tables the notes cite', '']
     out += model_section(SMALL) + model_section(LARGE) + router_section()
     out += ['## Legacy protocol (before the fixed protocol; engine `legacy`)', ''] + legacy()
