@@ -155,12 +155,13 @@ def verdict_line(res:dict) -> str:
     "One line: the verdict in words, the visible tests checked, and what the search cost."
     r = res.get('result') or {}
     n, k, tests = r.get('n_tests', 0), r.get('n_passed', 0), r.get('tests') or []
-    cost = f"{res.get('llm_calls', 0)} completions, {res.get('wall_time', 0):.1f} s"
+    calls, ts = res.get('llm_calls', 0), 'tests' if n != 1 else 'test'
+    cost = f"{calls} completion{'s' if calls != 1 else ''}, {res.get('wall_time', 0):.1f} s"
     v = res.get('status')
-    if v == 'passed': return f"Passed: it passes all {n} visible tests, the stub's examples ({_tests_named(tests)}); {cost}."
+    if v == 'passed': return f"Passed: it passes the {n} visible {ts} from the stub's examples ({_tests_named(tests)}); {cost}."
     if v == 'unverified': return f"Unverified: the stub has no examples to check, so the program only ran without error; {cost}."
     if v == 'error': return f"Error: the search stopped early ({res.get('error')}); this is the best program it had; {cost}."
-    if n: return f"Failed: it passes {k} of {n} visible tests ({_tests_named(tests)}); treat it as a draft; {cost}."
+    if n: return f"Failed: it passes {k} of {n} visible {ts} ({_tests_named(tests)}); treat it as a draft; {cost}."
     return f"Failed: no program ran without error; {cost}."
 
 def search_answer(res:dict, stub:Stub, jid:str, preset:str) -> dict:
@@ -214,7 +215,7 @@ async def run_plain(svc:Service, req:ChatRequest, why:str):
     except LLMError as e: raise ChatError(503, f"the LLM backend failed: {e}", code='backend_unavailable', headers={'Retry-After': str(svc.lim.retry_after)}) from None
     except ValueError as e: raise ChatError(400, str(e), param='messages') from None
     finally: task.cancel()
-    note = f"\n\n(Answered by the backend model {svc.model_name} without a search: {why}, so nothing was checked.)"
+    note = f"\n\n(Not searched or checked: {why}, so this is the plain answer of the model `{svc.model_name}`.)"
     yield dict(content=c.text.rstrip() + note, usage=dict(prompt_tokens=c.prompt_tokens, completion_tokens=c.completion_tokens, total_tokens=c.prompt_tokens + c.completion_tokens),
                extra=dict(mode='plain', reason=why, model=svc.model_name, finish_reason=c.finish_reason))
 

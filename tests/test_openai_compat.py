@@ -35,7 +35,7 @@ def test_openai_client_plain_and_streamed(srv):
                                   temperature=0.2, max_tokens=300, extra_headers={'X-Request-ID': 'chat-trace-7'})
     text = r.choices[0].message.content
     assert program(text) == RIGHT and r.choices[0].finish_reason == 'stop' and r.model == 'mcts-codegen:fast' and r.object == 'chat.completion'
-    assert text.splitlines()[-1].startswith('Passed: it passes all 2 visible tests') and '`sq(3)`' in text
+    assert text.splitlines()[-1].startswith("Passed: it passes the 2 visible tests from the stub's examples") and '`sq(3)`' in text
     x = r.model_extra['mcts_codegen']
     assert x['mode'] == 'search' and x['verdict'] == 'passed' and x['n_tests'] == 2 and x['completions'] >= 1 and x['tree_size'] >= 2 and x['tokens'] > 0
     assert r.usage.total_tokens == x['tokens'] and r.id == f"chatcmpl-{x['job']}"
@@ -83,7 +83,7 @@ def test_stream_wire_format_and_hang_up(srv):
 def test_plain_chat_says_so(srv):
     url, _ = srv
     r = client(url).chat.completions.create(model='mcts-codegen', messages=[{'role': 'user', 'content': 'What is Monte Carlo Tree Search?'}])
-    assert r.model_extra['mcts_codegen']['mode'] == 'plain' and 'without a search' in r.choices[0].message.content
+    assert r.model_extra['mcts_codegen']['mode'] == 'plain' and 'Not searched or checked: no function stub' in r.choices[0].message.content
     assert r.usage.prompt_tokens > 0
 
 def errs(f, kind, status, code=None, param=None):
