@@ -18,7 +18,8 @@ from .server import ApiError, SolveRequest, Service, FINAL
 # %% auto #0
 __all__ = ['log', 'MODELS', 'CALLS', 'LANGS', 'KINDS', 'NO_STUB', 'ChatError', 'preset_of', 'model_card', 'ChatMessage',
            'ChatRequest', 'text_of', 'Stub', 'find_stub', 'openai_error', 'reshape', 'OpenAIErrors', 'verdict_line',
-           'search_answer', 'run_search', 'run_plain', 'completion_json', 'chunk', 'sse', 'add_chat']
+           'search_answer', 'run_search', 'run_plain', 'completion_json', 'chunk', 'sse', 'ModelCard', 'ModelList',
+           'SearchAnswer', 'ChatCompletion', 'add_chat']
 
 # %% ../nbs/22b_openai_compat.ipynb #0a1c0007
 log = logging.getLogger('mcts_codegen.openai_compat')
@@ -55,8 +56,8 @@ class ChatRequest(BaseModel):
     temperature:float|None = Field(None, ge=0, le=2, description="sampling temperature of a plain completion (a search samples at its preset's)")
     max_tokens:int|None = Field(None, ge=1, description="cap on a plain completion's tokens (a search's budget is the model's)")
     max_completion_tokens:int|None = Field(None, ge=1, description="the newer name of `max_tokens`")
-    n:int = Field(1, description="must be 1: the search answers with one program")
-    stream:bool = Field(False, description="answer as server-sent events in OpenAI's chunk format")
+    n:int|None = Field(1, description="must be 1: the search answers with one program")
+    stream:bool|None = Field(False, description="answer as server-sent events in OpenAI's chunk format")
     stream_options:dict[str, Any]|None = Field(None, description="`{\"include_usage\": true}` adds a last chunk with the usage")
     seed:int|None = Field(None, ge=0, description="sampling seed")
 
@@ -204,7 +205,8 @@ NO_STUB = "no function stub with a docstring in the last user message"
 
 async def run_plain(svc:Service, req:ChatRequest, why:str):
     "A plain completion by the backend model, said to be one: a note every few seconds while it runs, then the answer (dict)."
-    msgs = [dict(role='system' if m.role == 'developer' else m.role, content=text_of(m.content)) for m in req.messages]
+    role = dict(system='system', developer='system', user='user', assistant='assistant')  # a tool's message reads as the user's
+    msgs = [dict(role=role.get(m.role, 'user'), content=text_of(m.content)) for m in req.messages]
     cap = req.max_completion_tokens or req.max_tokens or 512
     task = asyncio.ensure_future(svc.llm.complete(msgs, n=1, temperature=req.temperature or 0.0, max_tokens=min(cap, 4096), seed=req.seed))
     try:
@@ -245,9 +247,44 @@ async def sse(work, cid:str, model:str, usage:bool=False):
     yield 'data: [DONE]\n\n'
 
 # %% ../nbs/22b_openai_compat.ipynb #0a1c0027
+class ModelCard(BaseModel):
+    "A model as `GET /v1/models` lists it."
+    id:str = Field(description="the name to send as `model`")
+    object:str = Field('model', description="always 'model'")
+    created:int = Field(0, description="Unix seconds (0: these models are presets, not files)")
+    owned_by:str = Field('mcts-codegen', description="always 'mcts-codegen'")
+    preset:str = Field(description="the search preset the name picks")
+
+class ModelList(BaseModel):
+    "The models this server answers as."
+    object:str = Field('list', description="always 'list'")
+    data:list[ModelCard] = Field(description="one per search preset")
+
+class SearchAnswer(BaseModel):
+    "The extra field `mcts_codegen` of an answer: what happened, in full."
+    mode:str = Field(description="'search' (the stub was searched and checked) or 'plain' (the backend model answered without a search)")
+    job:str|None = Field(None, description="the search's job id (`GET /v1/jobs/{id}` and its tree)")
+    preset:str|None = Field(None, description="the search preset the model name picked")
+    verdict:str|None = Field(None, description="passed, failed, unverified or error (`SearchResult.status`)")
+    code:str|None = Field(None, description="the submitted program")
+    tests:list[dict]|None = Field(None, description="each visible test's outcome (`TestOutcome`)")
+    n_passed:int|None = Field(None, description="visible tests passed"); n_tests:int|None = Field(None, description="visible tests")
+    completions:int|None = Field(None, description="LLM completions the search spent"); tokens:int|None = Field(None, description="their tokens, prompts and completions")
+    seconds:float|None = Field(None, description="how long the search took"); tree_size:int|None = Field(None, description="nodes of the search tree, the root included")
+    reason:str|None = Field(None, description="why a plain answer was given (no stub, or a stub the search does not take)")
+
+class ChatCompletion(BaseModel):
+    "OpenAI's `chat.completion`, with `mcts_codegen` beside it."
+    id:str = Field(description="chatcmpl- and the job id"); object:str = Field('chat.completion', description="always 'chat.completion'")
+    created:int = Field(description="Unix seconds"); model:str = Field(description="the model name asked for")
+    choices:list[dict] = Field(description="one choice: `message.content` is the program in a fenced block and the verdict line; `finish_reason` 'stop'")
+    usage:dict = Field(description="prompt_tokens, completion_tokens, total_tokens (a search's every token, as completion tokens)")
+    mcts_codegen:SearchAnswer = Field(description="the full result; OpenAI clients keep it as an extra field")
+
+# %% ../nbs/22b_openai_compat.ipynb #0a1c0029
 def _problem(svc:Service, req:ChatRequest, plain:bool) -> tuple[Stub|None, str|None]:
     "Check a chat request against the limits; its stub, or why there is none (refused with a 400 when plain chats are off)."
-    if req.n != 1: raise ChatError(400, f"n must be 1, not {req.n}: the search answers with one program", param='n')
+    if req.n not in (None, 1): raise ChatError(400, f"n must be 1, not {req.n}: the search answers with one program", param='n')
     size = sum(len(text_of(m.content)) for m in req.messages)
     if size > svc.lim.max_prompt:
         raise ChatError(400, f"the messages hold {size} characters; this server's limit is {svc.lim.max_prompt} (Limits.max_prompt)", param='messages', code='context_length_exceeded')
@@ -267,13 +304,14 @@ def add_chat(app:FastAPI, # the app `create_app` made
     @app.exception_handler(ChatError)
     async def _chat_error(request, e:ChatError): return JSONResponse(openai_error(e.status, e.msg, e.param, e.code, e.type), status_code=e.status, headers=e.headers)
 
-    @app.get('/v1/models', summary='The models this server answers as: one per search preset (OpenAI schema)')
+    @app.get('/v1/models', summary='The models this server answers as: one per search preset (OpenAI schema)', response_model=ModelList)
     async def models() -> dict: return dict(object='list', data=[model_card(m) for m in MODELS])
 
-    @app.get('/v1/models/{model}', summary='One model (OpenAI schema)')
+    @app.get('/v1/models/{model}', summary='One model (OpenAI schema)', response_model=ModelCard)
     async def model(model:str) -> dict: preset_of(model); return model_card(model)
 
-    @app.post('/v1/chat/completions', summary='OpenAI-compatible chat: a stub in the last user message is searched and checked; the answer is the program and its verdict')
+    @app.post('/v1/chat/completions', summary='OpenAI-compatible chat: a stub in the last user message is searched and checked; the answer is the program and its verdict',
+              response_model=None, responses={200: {'model': ChatCompletion, 'description': "a `chat.completion`, or with `stream` server-sent `chat.completion.chunk`s then `data: [DONE]`"}})
     async def chat(req:ChatRequest):
         preset = preset_of(req.model)
         stub, why = _problem(svc, req, plain)

@@ -53,6 +53,8 @@ def test_openai_client_plain_and_streamed(srv):
     mine = {l.get('event') for l in lines if l.get('cid') == 'chat-trace-7'}
     assert {'chat', 'job_queued', 'job_start', 'llm_call', 'job_end'} <= mine, mine  # the request's id follows it into its search
     assert TOKEN not in log.read_text()
+    spec = httpx.get(url + '/openapi.json', headers=AUTH).json()
+    assert {'/v1/chat/completions', '/v1/models'} <= set(spec['paths']) and all(p.get('description') for p in spec['components']['schemas']['SearchAnswer']['properties'].values())
     m = httpx.get(url + '/metrics', headers=AUTH).text
     assert 'route="/v1/chat/completions",status="200"' in m.replace('method="POST",', '')
 
