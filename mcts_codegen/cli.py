@@ -699,19 +699,26 @@ def serve(host:str=typer.Option('127.0.0.1', help="interface to bind; 127.0.0.1 
           api_key_env:Optional[str]=typer.Option(None, help=_KEY_ENV_HELP),
           timeout:Optional[float]=typer.Option(None, help=_TIMEOUT_HELP),
           workers:int=typer.Option(1, help="searches run at once (more jobs wait in the queue)"),
-          db:Optional[Path]=typer.Option(None, help="SQLite file of jobs (default: user data dir/jobs.db)")):
-    """Run the REST API, the web page at / and /metrics (needs the serve extra). Set MCTS_CODEGEN_API_TOKEN to require a bearer token.
+          db:Optional[Path]=typer.Option(None, help="SQLite file of jobs (default: user data dir/jobs.db)"),
+          insecure:bool=typer.Option(False, '--insecure', help="serve a host other machines reach (e.g. 0.0.0.0) without a token, on purpose"),
+          open_metrics:bool=typer.Option(False, '--open-metrics', help="serve /metrics without the token, for a Prometheus scraper"),
+          plain_chat:bool=typer.Option(True, '--plain-chat/--no-plain-chat', help="/v1/chat/completions answers a chat without a function stub by a plain completion (--no-plain-chat: a 400)")):
+    """Run the REST API, the OpenAI-compatible /v1/chat/completions, the web page at / and /metrics (needs the serve extra). Set MCTS_CODEGEN_API_TOKEN to require a bearer token on every route but /healthz and the page (a host other machines reach needs one, or --insecure).
     The model is checked before the server starts, as solve checks it (rc 2: bad spec or model file; rc 3: the LLM server does not answer); /readyz re-checks it every 30 s."""
     try: from mcts_codegen import server
     except ImportError as e: _fail(f'serve needs the serve extra: pip install "mcts_codegen[serve]" ({e.name or e} is missing)')
     if workers < 1: _fail(f"--workers must be at least 1, not {workers}")
     if not 0 < port < 65536: _fail(f"--port must be between 1 and 65535, not {port}")
+    try: server.check_exposure(host, None, insecure)  # before any model loads
+    except ValueError as e: _fail(str(e))
     try: cfg = create_preset('FAST', **_llm_overrides(llm, base_url, timeout, None, None, api_key_env))
     except ConfigError as e: _fail(str(e))
     if db is not None: _dir_ok(Path(db).parent, '--db')
     _client(cfg, load=False)  # the embedded model loads in the background once the server is up
     from mcts_codegen.llm import get_client
-    try: server.serve(host, port, llm=get_client(cfg.llm), workers=workers, db=db)
+    from functools import partial
+    from mcts_codegen.openai_compat import add_chat
+    try: server.serve(host, port, llm=get_client(cfg.llm), workers=workers, db=db, insecure=insecure, open_metrics=open_metrics, routes=[partial(add_chat, plain=plain_chat)])
     except (ValueError, ConfigError, OSError, ImportError) as e: _fail(str(e))
 
 # %% ../nbs/24_cli.ipynb #ff5c8a84

@@ -6,7 +6,8 @@ Docs: https://mcts-codegen.github.io/mcts_codegen/server.html.md"""
 
 # %% ../nbs/22_server.ipynb #5afdceaa
 from __future__ import annotations
-import ast, asyncio, hmac, json, logging, os, re, sqlite3, threading, time, uuid
+import ast, asyncio, hmac, ipaddress, json, logging, os, re, sqlite3, threading, time, uuid
+from fastcore.basics import patch
 from pathlib import Path
 from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
@@ -23,10 +24,10 @@ from .engine import SearchResult
 from .obs import Metrics, MeteredClient, MeteredExecutor, correlation, cid_var, clean_cid, redact
 
 # %% auto #0
-__all__ = ['log', 'PRESETS_ALLOWED', 'STATUSES', 'FINAL', 'JobStatus', 'STATIC', 'Limits', 'TestIn', 'SolveRequest', 'ApiError',
-           'Accepted', 'BestProgram', 'Job', 'JobSummary', 'TreeNode', 'Tree', 'Health', 'Ready', 'ErrorBody',
-           'to_problem', 'job_config', 'node_json', 'tree_json', 'title', 'JobStore', 'best_of', 'Service', 'BodyLimit',
-           'create_app', 'serve']
+__all__ = ['log', 'PRESETS_ALLOWED', 'STATUSES', 'FINAL', 'JobStatus', 'STATIC', 'OPEN', 'ERRS', 'Limits', 'TestIn',
+           'SolveRequest', 'ApiError', 'Accepted', 'BestProgram', 'Job', 'JobSummary', 'TreeNode', 'Tree', 'Health',
+           'Ready', 'ErrorBody', 'to_problem', 'job_config', 'node_json', 'tree_json', 'title', 'JobStore', 'best_of',
+           'Service', 'BodyLimit', 'needs_token', 'create_app', 'is_loopback', 'check_exposure', 'serve']
 
 # %% ../nbs/22_server.ipynb #6000facb
 log = logging.getLogger('mcts_codegen.server')
@@ -109,6 +110,7 @@ class JobSummary(BaseModel):
     title:str = Field(description="the problem's function name and the first line of its docstring")
     pass_frac:float|None = Field(None, description="the best visible pass fraction so far")
 
+# %% ../nbs/22_server.ipynb #3b8f51a7
 class TreeNode(BaseModel):
     "One node of a search tree (`node_json`)."
     id:int = Field(description="0 for the root, else the program's index + 1")
@@ -312,168 +314,228 @@ class Service:
     @property
     def model_name(self) -> str: return str(getattr(self._raw_llm, 'name', 'llm'))
 
-    async def start(self):
-        "Recover jobs, start the workers, warm the sandbox and the model."
-        self.queue = asyncio.Queue(maxsize=self.lim.queue)
-        for jid in self.store.recover()[:self.lim.queue]: self.queue.put_nowait(jid)
-        for jid in self.store.ids('queued')[self.lim.queue:]:  # beyond the queue's room: a clear end rather than a silent loss
-            self.store.update(jid, status='interrupted', error='the queue was full when the server restarted; resubmit it')
-        self.metrics.queue_depth.set(self.queue.qsize())
-        self.tasks = [asyncio.create_task(self._worker(i)) for i in range(self.lim.workers)]
-        self.tasks += [asyncio.create_task(self._warm()), asyncio.create_task(self._watch())]
+    @property
+    def ready(self) -> bool:
+        "The model is loaded, the sandbox passed its self-test and the LLM backend answered its last check (what `/readyz` reports as ready)."
+        return self.model_ready and self.sandbox_ready and self.backend_ok is True
 
-    async def check_backend(self) -> bool:
-        "One real preflight of the LLM backend (`llm.preflight`: a server is asked one cheap question); the answer is what `/readyz` reports."
-        from mcts_codegen.llm import preflight
-        try:
-            await preflight(self._raw_llm, timeout=5.0, load=False)
-            self.backend_ok, self.backend_error = True, None
-        except asyncio.CancelledError: raise
-        except Exception as e:
-            if self.backend_ok is not False: log.warning('LLM backend unavailable', extra=dict(event='backend_down', error=redact(str(e))[:300]))
-            self.backend_ok, self.backend_error = False, redact(' '.join(str(e).split()))[:300]
-        self.checked = time.time()
-        return self.backend_ok
+    def why_not_ready(self) -> str|None:
+        "Why the service cannot run a search now (None when it can)."
+        if self.ready: return None
+        return self.ready_error or (self.backend_error and f"the LLM backend did not answer its last check: {self.backend_error}") \
+               or 'the model, the sandbox or the LLM backend check is still starting'
 
-    async def _watch(self):
-        "Check the backend now and every `recheck` seconds."
-        while True:
-            await self.check_backend()
-            await asyncio.sleep(self.recheck)
+# %% ../nbs/22_server.ipynb #c0e77470
+@patch
+async def start(self:Service):
+    "Recover jobs, start the workers, warm the sandbox and the model."
+    self.queue = asyncio.Queue(maxsize=self.lim.queue)
+    for jid in self.store.recover()[:self.lim.queue]: self.queue.put_nowait(jid)
+    for jid in self.store.ids('queued')[self.lim.queue:]:  # beyond the queue's room: a clear end rather than a silent loss
+        self.store.update(jid, status='interrupted', error='the queue was full when the server restarted; resubmit it')
+    self.metrics.queue_depth.set(self.queue.qsize())
+    self.tasks = [asyncio.create_task(self._worker(i)) for i in range(self.lim.workers)]
+    self.tasks += [asyncio.create_task(self._warm()), asyncio.create_task(self._watch())]
 
-    async def _warm(self):
-        "Build the executor and load the model in threads, so the server answers while they start."
-        try:
-            if self.executor is None:
-                if self._exec_arg is None:
-                    from mcts_codegen.executor import Executor
-                    self._exec_arg = await asyncio.to_thread(Executor, create_preset('FAST').executor)
-                self.executor = MeteredExecutor(self._exec_arg, self.metrics)
-            res = await self._exec_arg.arun('def f():\n    return 1\n', [CallTest(call='f()', expected=1)])
-            self.sandbox_ready = res.passed
-            if not res.passed: self.ready_error = f"sandbox self-test failed: {res.status}"
-            c = self._raw_llm
-            while not hasattr(c, 'load') and hasattr(c, 'inner'): c = c.inner  # e.g. behind the response cache
-            if hasattr(c, 'load'): await asyncio.to_thread(c.load)
-            self.model_ready = True
-        except Exception as e:
-            self.ready_error = redact(f"{type(e).__name__}: {e}")
-            log.error('not ready', extra=dict(event='not_ready', error=self.ready_error))
+@patch
+async def check_backend(self:Service) -> bool:
+    "One real preflight of the LLM backend (`llm.preflight`: a server is asked one cheap question); the answer is what `/readyz` reports."
+    from mcts_codegen.llm import preflight
+    try:
+        await preflight(self._raw_llm, timeout=5.0, load=False)
+        self.backend_ok, self.backend_error = True, None
+    except asyncio.CancelledError: raise
+    except Exception as e:
+        if self.backend_ok is not False: log.warning('LLM backend unavailable', extra=dict(event='backend_down', error=redact(str(e))[:300]))
+        self.backend_ok, self.backend_error = False, redact(' '.join(str(e).split()))[:300]
+    self.checked = time.time()
+    return self.backend_ok
 
-    async def stop(self):
-        "Cancel workers and running jobs (they stay `running` in the store, so a restart marks them interrupted)."
-        self.stopping = True
-        for t in self.tasks: t.cancel()
-        await asyncio.gather(*self.tasks, return_exceptions=True)
-        if self._own_exec and self._exec_arg is not None: self._exec_arg.close()
-        self.store.close()
+@patch
+async def _watch(self:Service):
+    "Check the backend now and every `recheck` seconds."
+    while True:
+        await self.check_backend()
+        await asyncio.sleep(self.recheck)
 
-    def submit(self, req:SolveRequest) -> str:
-        "Validate, persist and enqueue a job; returns its id."
-        to_problem(req, self.lim)  # fails fast with 422
-        if self.queue.full():
-            raise ApiError(429, f"the queue is full ({self.lim.queue} jobs waiting); retry after {self.lim.retry_after} s", {'Retry-After': str(self.lim.retry_after)})
-        jid = uuid.uuid4().hex
-        self.store.add(jid, req.model_dump() | dict(cid=cid_var.get()))
-        self.queue.put_nowait(jid)
-        self.metrics.queue_depth.set(self.queue.qsize())
-        log.info('job queued', extra=dict(event='job_queued', job=jid, preset=req.preset, max_calls=req.max_calls))
-        return jid
+@patch
+async def _warm(self:Service):
+    "Build the executor and load the model in threads, so the server answers while they start."
+    try:
+        if self.executor is None:
+            if self._exec_arg is None:
+                from mcts_codegen.executor import Executor
+                self._exec_arg = await asyncio.to_thread(Executor, create_preset('FAST').executor)
+            self.executor = MeteredExecutor(self._exec_arg, self.metrics)
+        res = await self._exec_arg.arun('def f():\n    return 1\n', [CallTest(call='f()', expected=1)])
+        self.sandbox_ready = res.passed
+        if not res.passed: self.ready_error = f"sandbox self-test failed: {res.status}"
+        c = self._raw_llm
+        while not hasattr(c, 'load') and hasattr(c, 'inner'): c = c.inner  # e.g. behind the response cache
+        if hasattr(c, 'load'): await asyncio.to_thread(c.load)
+        self.model_ready = True
+    except Exception as e:
+        self.ready_error = redact(f"{type(e).__name__}: {e}")
+        log.error('not ready', extra=dict(event='not_ready', error=self.ready_error))
 
-    def cancel(self, jid:str) -> dict:
-        "Cancel a queued or running job; returns the job."
-        j = self.store.get(jid)
-        if j is None: raise ApiError(404, f"no job {jid!r}")
-        if j['status'] in FINAL: raise ApiError(409, f"job {jid} is already {j['status']}; nothing to cancel")
+@patch
+async def stop(self:Service):
+    "Cancel workers and running jobs (they stay `running` in the store, so a restart marks them interrupted)."
+    self.stopping = True
+    for t in self.tasks: t.cancel()
+    await asyncio.gather(*self.tasks, return_exceptions=True)
+    if self._own_exec and self._exec_arg is not None: self._exec_arg.close()
+    self.store.close()
+
+# %% ../nbs/22_server.ipynb #0a9c4e30
+@patch
+def require_ready(self:Service):
+    "Raise a 503 with `Retry-After` unless the service is ready, so no job is taken that could only fail."
+    if (why := self.why_not_ready()) is None: return
+    raise ApiError(503, f"the service is not ready ({why}); retry after {self.lim.retry_after} s or watch /readyz", {'Retry-After': str(self.lim.retry_after)})
+
+@patch
+def submit(self:Service, req:SolveRequest) -> str:
+    "Validate, persist and enqueue a job; returns its id."
+    to_problem(req, self.lim)  # fails fast with 422
+    self.require_ready()  # 503 while starting or while the backend is down
+    if self.queue.full():
+        raise ApiError(429, f"the queue is full ({self.lim.queue} jobs waiting); retry after {self.lim.retry_after} s", {'Retry-After': str(self.lim.retry_after)})
+    jid = uuid.uuid4().hex
+    self.store.add(jid, req.model_dump() | dict(cid=cid_var.get()))
+    self.queue.put_nowait(jid)
+    self.metrics.queue_depth.set(self.queue.qsize())
+    log.info('job queued', extra=dict(event='job_queued', job=jid, preset=req.preset, max_calls=req.max_calls))
+    return jid
+
+@patch
+def cancel(self:Service, jid:str) -> dict:
+    "Cancel a queued or running job; returns the job."
+    j = self.store.get(jid)
+    if j is None: raise ApiError(404, f"no job {jid!r}")
+    if j['status'] in FINAL: raise ApiError(409, f"job {jid} is already {j['status']}; nothing to cancel")
+    lv = self.live.get(jid)
+    if lv is not None and lv.task is not None: lv.task.cancel()
+    else: self.store.update(jid, status='cancelled', error='cancelled before it started')
+    log.info('job cancel', extra=dict(event='job_cancel', job=jid))
+    return self.store.get(jid)
+
+# %% ../nbs/22_server.ipynb #39276187
+@patch
+async def follow(self:Service, jid:str, # a job of the store
+                 start:int=0): # index of the first event wanted (a reconnecting client's `Last-Event-ID` + 1)
+    "A job's events as `(index, kind, data)` up to its `end`; `(None, 'queued' or 'idle', None)` while nothing happens, so a stream can keep its connection alive."
+    lv = self.live.get(jid)
+    if lv is None:  # not running here: waiting in the queue, or already over
+        while (cur := self.store.get(jid))['status'] == 'queued' and jid not in self.live:
+            yield None, 'queued', None
+            await asyncio.sleep(0.25)
         lv = self.live.get(jid)
-        if lv is not None and lv.task is not None: lv.task.cancel()
-        else: self.store.update(jid, status='cancelled', error='cancelled before it started')
-        log.info('job cancel', extra=dict(event='job_cancel', job=jid))
-        return self.store.get(jid)
+        if lv is None:
+            yield 0, 'end', dict(status=cur['status'], best_program=cur['best'], result=cur['result'], error=cur['error'])
+            return
+    i = start
+    while True:
+        ev = lv.changed  # taken before draining, so an event emitted meanwhile wakes the wait below
+        while i < len(lv.events):
+            kind, data = lv.events[i]
+            yield i, kind, data
+            if kind == 'end': return
+            i += 1
+        try: await asyncio.wait_for(ev.wait(), 10)
+        except asyncio.TimeoutError: yield None, 'idle', None
 
-    async def _worker(self, i:int):
-        while True:
-            jid = await self.queue.get()
-            self.metrics.queue_depth.set(self.queue.qsize())
-            try: await self.run_job(jid)
-            except asyncio.CancelledError: raise
-            except Exception: log.exception('job crashed', extra=dict(event='job_crash', job=jid))
+# %% ../nbs/22_server.ipynb #36bea8d0
+@patch
+async def _worker(self:Service, i:int):
+    while True:
+        jid = await self.queue.get()
+        self.metrics.queue_depth.set(self.queue.qsize())
+        try: await self.run_job(jid)
+        except asyncio.CancelledError: raise
+        except Exception: log.exception('job crashed', extra=dict(event='job_crash', job=jid))
 
-    async def run_job(self, jid:str):
-        "Run one job to its end, saving progress on the way."
-        j = self.store.get(jid)
-        if j is None or j['status'] != 'queued': return  # cancelled while queued
-        while self.executor is None and self.ready_error is None: await asyncio.sleep(0.05)
-        with correlation(j['request'].get('cid') or jid):
-            await self._search(jid, SolveRequest(**{k: v for k, v in j['request'].items() if k != 'cid'}))
+@patch
+async def run_job(self:Service, jid:str):
+    "Run one job to its end, saving progress on the way."
+    j = self.store.get(jid)
+    if j is None or j['status'] != 'queued': return  # cancelled while queued
+    while self.executor is None and self.ready_error is None: await asyncio.sleep(0.05)
+    with correlation(j['request'].get('cid') or jid):
+        await self._search(jid, SolveRequest(**{k: v for k, v in j['request'].items() if k != 'cid'}))
 
-    async def _search(self, jid:str, req:SolveRequest):
-        from mcts_codegen.engine import MCTSEngine
-        lv = self.live[jid] = _Live()
-        t0 = time.perf_counter()
-        if self.ready_error: return self._end(jid, lv, 'failed', error=f"the service is not ready: {self.ready_error}")
-        try: prob, cfg = to_problem(req, self.lim, jid), job_config(req)
-        except (ApiError, ConfigError, ValueError) as e:  # e.g. limits lowered since it was queued
-            return self._end(jid, lv, 'failed', error=getattr(e, 'msg', None) or str(e))
-        self.store.update(jid, status='running')
-        self.metrics.jobs_running.inc()
-        log.info('job started', extra=dict(event='job_start', job=jid))
-        lv.emit('status', dict(status='running'))
-        def progress(d:dict): self._progress(jid, lv, d)
-        if cfg.preset == 'AUTO': from mcts_codegen.orchestrator import UnifiedSearchOrchestrator as MCTSEngine
-        eng = MCTSEngine(self.llm, cfg, executor=self.executor)
-        lv.task = asyncio.create_task(eng.asearch(prob, progress))
-        try:
-            res = await lv.task
-        except asyncio.CancelledError:
-            if self.stopping: raise  # the server is stopping: leave the job `running`, so a restart marks it interrupted
-            self._end(jid, lv, 'cancelled', error='cancelled by a client', t0=t0)
-        except Exception as e:
-            self._end(jid, lv, 'failed', error=redact(f"{type(e).__name__}: {e}")[:500], t0=t0)
-        else:
-            lv.root = res.root
-            r = json.loads(res.model_dump_json()) | dict(problem_id=jid)
-            self._end(jid, lv, 'done', result=r, t0=t0)
-        finally: self.metrics.jobs_running.dec()
+@patch
+async def _search(self:Service, jid:str, req:SolveRequest):
+    from mcts_codegen.engine import MCTSEngine
+    lv = self.live[jid] = _Live()
+    t0 = time.perf_counter()
+    if self.ready_error: return self._end(jid, lv, 'failed', error=f"the service is not ready: {self.ready_error}")
+    try: prob, cfg = to_problem(req, self.lim, jid), job_config(req)
+    except (ApiError, ConfigError, ValueError) as e:  # e.g. limits lowered since it was queued
+        return self._end(jid, lv, 'failed', error=getattr(e, 'msg', None) or str(e))
+    self.store.update(jid, status='running')
+    self.metrics.jobs_running.inc()
+    log.info('job started', extra=dict(event='job_start', job=jid))
+    lv.emit('status', dict(status='running'))
+    def progress(d:dict): self._progress(jid, lv, d)
+    if cfg.preset == 'AUTO': from mcts_codegen.orchestrator import UnifiedSearchOrchestrator as MCTSEngine
+    eng = MCTSEngine(self.llm, cfg, executor=self.executor)
+    lv.task = asyncio.create_task(eng.asearch(prob, progress))
+    try:
+        res = await lv.task
+    except asyncio.CancelledError:
+        if self.stopping: raise  # the server is stopping: leave the job `running`, so a restart marks it interrupted
+        self._end(jid, lv, 'cancelled', error='cancelled by a client', t0=t0)
+    except Exception as e:
+        self._end(jid, lv, 'failed', error=redact(f"{type(e).__name__}: {e}")[:500], t0=t0)
+    else:
+        lv.root = res.root
+        r = json.loads(res.model_dump_json()) | dict(problem_id=jid)
+        self._end(jid, lv, 'done', result=r, t0=t0)
+    finally: self.metrics.jobs_running.dec()
 
-    def _progress(self, jid:str, lv:_Live, d:dict):
-        "After each iteration: an SSE event with the new nodes, and a save when due."
-        lv.root = root = d.get('root')
-        nodes = list(root.walk()) if root is not None else []
-        new = [node_json(n) for n in nodes if n.parent is not None and n.idx + 1 > lv.seen]
-        lv.seen = max([lv.seen] + [x['id'] for x in new])
-        prog = {k: v for k, v in d.items() if k != 'root'}
-        b = best_of(root)
-        improved = b is not None and (lv.best is None or (b['passed'], b['pass_frac']) > (lv.best['passed'], lv.best['pass_frac']))
-        lv.best = b or lv.best
-        lv.emit('progress', prog | dict(new_nodes=new, visits={n.idx + 1 if n.parent else 0: n.visits for n in nodes}, best_program=lv.best))
-        now = time.monotonic()
-        if improved or now - lv.saved_at >= self.save_every:
-            self.store.update(jid, progress=prog, best=lv.best, tree=tree_json(root))
-            lv.saved_at = now
+# %% ../nbs/22_server.ipynb #f4777d8b
+@patch
+def _progress(self:Service, jid:str, lv:_Live, d:dict):
+    "After each iteration: an SSE event with the new nodes, and a save when due."
+    lv.root = root = d.get('root')
+    nodes = list(root.walk()) if root is not None else []
+    new = [node_json(n) for n in nodes if n.parent is not None and n.idx + 1 > lv.seen]
+    lv.seen = max([lv.seen] + [x['id'] for x in new])
+    prog = {k: v for k, v in d.items() if k != 'root'}
+    b = best_of(root)
+    improved = b is not None and (lv.best is None or (b['passed'], b['pass_frac']) > (lv.best['passed'], lv.best['pass_frac']))
+    lv.best = b or lv.best
+    lv.emit('progress', prog | dict(new_nodes=new, visits={n.idx + 1 if n.parent else 0: n.visits for n in nodes}, best_program=lv.best))
+    now = time.monotonic()
+    if improved or now - lv.saved_at >= self.save_every:
+        self.store.update(jid, progress=prog, best=lv.best, tree=tree_json(root))
+        lv.saved_at = now
 
-    def _end(self, jid:str, lv:_Live, status:str, result:dict|None=None, error:str|None=None, t0:float|None=None):
-        "Persist a job's end and tell its listeners."
-        tree = tree_json(lv.root)
-        best = best_of(lv.root) or lv.best
-        cols = dict(status=status, best=best, tree=tree, result=result, error=error)
-        self.store.update(jid, **{k: v for k, v in cols.items() if v is not None or k in ('result', 'error')})
-        outcome = (result or {}).get('status', 'failed') if status == 'done' else {'failed': 'job_failed'}.get(status, status)  # a finished search: its verdict
-        self.metrics.searches.labels(outcome).inc()
-        if t0 is not None: self.metrics.search_seconds.observe(time.perf_counter() - t0)
-        log.info('job ended', extra=dict(event='job_end', job=jid, status=status, outcome=outcome,
-                                         llm_calls=(result or {}).get('llm_calls'), seconds=None if t0 is None else round(time.perf_counter() - t0, 3)))
-        lv.emit('end', dict(status=status, best_program=best, result=result, error=error))
-        self.live.pop(jid, None)
+@patch
+def _end(self:Service, jid:str, lv:_Live, status:str, result:dict|None=None, error:str|None=None, t0:float|None=None):
+    "Persist a job's end and tell its listeners."
+    tree = tree_json(lv.root)
+    best = best_of(lv.root) or lv.best
+    cols = dict(status=status, best=best, tree=tree, result=result, error=error)
+    self.store.update(jid, **{k: v for k, v in cols.items() if v is not None or k in ('result', 'error')})
+    outcome = (result or {}).get('status', 'failed') if status == 'done' else {'failed': 'job_failed'}.get(status, status)  # a finished search: its verdict
+    self.metrics.searches.labels(outcome).inc()
+    if t0 is not None: self.metrics.search_seconds.observe(time.perf_counter() - t0)
+    log.info('job ended', extra=dict(event='job_end', job=jid, status=status, outcome=outcome,
+                                     llm_calls=(result or {}).get('llm_calls'), seconds=None if t0 is None else round(time.perf_counter() - t0, 3)))
+    lv.emit('end', dict(status=status, best_program=best, result=result, error=error))
+    self.live.pop(jid, None)
 
-    def public(self, j:dict) -> dict:
-        "A job as the API shows it (a result stored by an older version gets today's verdict words)."
-        d = {k: j[k] for k in ('id', 'status', 'created', 'updated', 'progress', 'best', 'result', 'error') if k in j} | dict(request=j['request'])
-        r = d.get('result')
-        if isinstance(r, dict) and r.get('status') in ('solved', 'unsolved'):
-            n = (r.get('result') or {}).get('n_tests', 0)
-            d['result'] = r | dict(status='passed' if r.get('passed') else 'unverified' if r['status'] == 'solved' and not n else 'failed')
-        return d
+@patch
+def public(self:Service, j:dict) -> dict:
+    "A job as the API shows it (a result stored by an older version gets today's verdict words)."
+    d = {k: j[k] for k in ('id', 'status', 'created', 'updated', 'progress', 'best', 'result', 'error') if k in j} | dict(request=j['request'])
+    r = d.get('result')
+    if isinstance(r, dict) and r.get('status') in ('solved', 'unsolved'):
+        n = (r.get('result') or {}).get('n_tests', 0)
+        d['result'] = r | dict(status='passed' if r.get('passed') else 'unverified' if r['status'] == 'solved' and not n else 'failed')
+    return d
 
 # %% ../nbs/22_server.ipynb #5718ad5d
 STATIC = Path(__file__).parent / 'static' if '__file__' in globals() else Path('../mcts_codegen/static')
@@ -515,40 +577,18 @@ def _route(request:Request) -> str:
     r = request.scope.get('route')
     return getattr(r, 'path', None) or 'unmatched'
 
-# %% ../nbs/22_server.ipynb #90acbe18
-def create_app(db:str|Path='mcts_jobs.db', # SQLite file of jobs
-               llm=None, # an LLM client (tests: a scripted double); default: `get_client(llm_spec)`
-               llm_spec:str|None=None, # spec of the default client (default: the config's, i.e. the embedded model)
-               limits:Limits|None=None,
-               token:str|None=None, # bearer token for /v1/*; default: $MCTS_CODEGEN_API_TOKEN; empty: none
-               executor=None, # an `Executor` (default: one from the default settings)
-               cors_origins:list[str]|None=None, # CORS stays off unless origins are given
-               save_every:float=0.5, # seconds between saves of a running job's tree
-               recheck:float=30.0, # seconds between preflight checks of the LLM backend (`/readyz`)
-              ) -> FastAPI:
-    "The FastAPI app of the service."
-    from contextlib import asynccontextmanager
-    token = os.environ.get('MCTS_CODEGEN_API_TOKEN') if token is None else token
-    svc = Service(db, llm, llm_spec, limits, executor, save_every=save_every, recheck=recheck)
-    lim, m = svc.lim, svc.metrics
+# %% ../nbs/22_server.ipynb #4cdc6a93
+OPEN = ('/healthz', '/', '/static/app.js', '/static/app.css')
 
-    @asynccontextmanager
-    async def lifespan(app):
-        await svc.start()
-        log.info('service started', extra=dict(event='start', model=svc.model_name, workers=lim.workers, auth=bool(token)))
-        yield
-        await svc.stop()
+def needs_token(path:str, # the request's path
+                open_metrics:bool=False, # `/metrics` is open on purpose, for a scraper without the token
+               ) -> bool:
+    "Whether a request to `path` must carry the token, when one is set: every route but health and the page's own files (which hold no data: the page asks for the token and sends it)."
+    return not (path in OPEN or (open_metrics and path == '/metrics'))
 
-    docs = _swagger_dir()
-    app = FastAPI(title='mcts_codegen', version=__import__('mcts_codegen').__version__, lifespan=lifespan, redoc_url=None,
-                  docs_url=None if docs else '/docs',
-                  description="Write code by LLM-guided Monte Carlo Tree Search: submit a problem, watch the search, get the program.")
-    app.state.svc = svc
-    app.add_middleware(BodyLimit, max_body=lim.max_body)
-    if cors_origins:
-        from fastapi.middleware.cors import CORSMiddleware
-        app.add_middleware(CORSMiddleware, allow_origins=cors_origins, allow_methods=['GET', 'POST', 'DELETE'], allow_headers=['Authorization', 'Content-Type'])
-
+def _guard(app:FastAPI, svc:Service, token:str|None, open_metrics:bool):
+    "The middleware every request passes: a correlation id, the token, metrics and a log line, and a JSON 500 instead of a traceback."
+    m = svc.metrics
     @app.middleware('http')
     async def guard(request:Request, call_next):
         with correlation(clean_cid(request.headers.get('x-request-id'))) as cid:
@@ -562,7 +602,7 @@ def create_app(db:str|Path='mcts_jobs.db', # SQLite file of jobs
             return resp
 
     async def _guarded(request:Request, call_next):
-        if request.url.path.startswith('/v1/') and token:
+        if token and needs_token(request.url.path, open_metrics):
             got = request.headers.get('authorization', '')
             ok = got.startswith('Bearer ') and hmac.compare_digest(got[7:].encode(), token.encode())
             if not ok: return _err(401, "missing or wrong bearer token; send the header 'Authorization: Bearer <token>'", {'WWW-Authenticate': 'Bearer'})
@@ -571,6 +611,9 @@ def create_app(db:str|Path='mcts_jobs.db', # SQLite file of jobs
             log.exception('unhandled error', extra=dict(event='error', path=request.url.path))
             return _err(500, 'internal error; quote the request id when reporting it')
 
+# %% ../nbs/22_server.ipynb #f4d50996
+def _error_handlers(app:FastAPI):
+    "Every error as one line of JSON: `ApiError`s, unknown routes and methods, and invalid bodies (the first five problems, each with its field)."
     @app.exception_handler(ApiError)
     async def _api_error(request, e:ApiError): return _err(e.status, e.msg, e.headers)
 
@@ -587,34 +630,38 @@ def create_app(db:str|Path='mcts_jobs.db', # SQLite file of jobs
             return f"{where}: {x.get('msg', 'invalid')}"
         return JSONResponse({'error': '; '.join(one(x) for x in errs[:5]), 'request_id': cid_var.get()}, status_code=422)
 
+ERRS = {c: {'model': ErrorBody, 'description': d} for c, d in ((401, 'missing or wrong bearer token'), (404, 'no such job'), (409, 'the job is in the wrong state'),
+        (413, 'request body too large'), (422, 'invalid request'), (429, 'queue full'), (503, 'the service is not ready (see /readyz); retry after `Retry-After` s'))}
+
+# %% ../nbs/22_server.ipynb #bd1e4f6e
+def _job_routes(app:FastAPI, svc:Service):
+    "Submit, list, show, cancel and resubmit jobs, and a job's tree."
     def _job(jid:str, tree:bool=False) -> dict:
         j = svc.store.get(jid, tree)
         if j is None: raise ApiError(404, f"no job {jid!r}; list jobs with GET /v1/jobs")
         return j
 
-    errs = {c: {'model': ErrorBody, 'description': d} for c, d in ((401, 'missing or wrong bearer token'), (404, 'no such job'), (409, 'the job is in the wrong state'),
-                                                                   (413, 'request body too large'), (422, 'invalid request'), (429, 'queue full'))}
-    @app.post('/v1/solve', status_code=202, summary='Submit a problem; returns the job id', response_model=Accepted, responses=errs)
+    @app.post('/v1/solve', status_code=202, summary='Submit a problem; returns the job id', response_model=Accepted, responses=ERRS)
     async def solve(req:SolveRequest, request:Request) -> dict:
         jid = svc.submit(req)
         return dict(id=jid, status='queued', events=f"/v1/jobs/{jid}/events", result=f"/v1/jobs/{jid}")
 
-    @app.get('/v1/jobs', summary='Recent jobs, newest first', response_model=list[JobSummary], responses=errs)
+    @app.get('/v1/jobs', summary='Recent jobs, newest first', response_model=list[JobSummary], responses=ERRS)
     async def jobs(limit:int=20) -> list[dict]:
         if not 1 <= limit <= 200: raise ApiError(422, f"limit must be between 1 and 200, not {limit}")
         return svc.store.recent(limit)
 
-    @app.get('/v1/jobs/{jid}', summary="A job's status and result", response_model=Job, responses=errs)
+    @app.get('/v1/jobs/{jid}', summary="A job's status and result", response_model=Job, responses=ERRS)
     async def job(jid:str) -> dict: return svc.public(_job(jid))
 
-    @app.get('/v1/jobs/{jid}/tree', summary="The job's search tree as JSON (live while it runs)", response_model=Tree, responses=errs)
+    @app.get('/v1/jobs/{jid}/tree', summary="The job's search tree as JSON (live while it runs)", response_model=Tree, responses=ERRS)
     async def tree(jid:str) -> dict:
         j = _job(jid, tree=True)
         lv = svc.live.get(jid)
         nodes = tree_json(lv.root) if lv is not None and lv.root is not None else (j.get('tree') or [])
         return dict(id=jid, status=j['status'], nodes=nodes)
 
-    @app.delete('/v1/jobs/{jid}', summary='Cancel a queued or running job', response_model=Job, responses=errs)
+    @app.delete('/v1/jobs/{jid}', summary='Cancel a queued or running job', response_model=Job, responses=ERRS)
     async def cancel(jid:str) -> dict:
         _job(jid)
         j = svc.cancel(jid)
@@ -623,42 +670,37 @@ def create_app(db:str|Path='mcts_jobs.db', # SQLite file of jobs
             await asyncio.sleep(0.02); j = svc.store.get(jid)
         return svc.public(j)
 
-    @app.post('/v1/jobs/{jid}/resubmit', status_code=202, summary='Run a finished, failed, cancelled or interrupted job again as a new job', response_model=Accepted, responses=errs)
+    @app.post('/v1/jobs/{jid}/resubmit', status_code=202, summary='Run a finished, failed, cancelled or interrupted job again as a new job', response_model=Accepted, responses=ERRS)
     async def resubmit(jid:str) -> dict:
         j = _job(jid)
         if j['status'] not in FINAL: raise ApiError(409, f"job {jid} is still {j['status']}; cancel it first")
         new = svc.submit(SolveRequest(**{k: v for k, v in j['request'].items() if k != 'cid'}))
         return dict(id=new, status='queued', resubmitted_from=jid)
+    return _job
 
+# %% ../nbs/22_server.ipynb #d7dd1704
+def _event_route(app:FastAPI, svc:Service, _job):
+    "A job's Server-Sent Events: what `Service.follow` yields, with comments that keep the connection alive; a reconnecting client resumes after `Last-Event-ID`."
     @app.get('/v1/jobs/{jid}/events', summary='Server-Sent Events: progress (calls, best pass fraction, new nodes), then end', response_class=StreamingResponse,
-             responses={200: {'content': {'text/event-stream': {}}, 'description': "`progress` events (the fields of `Job.progress`, with `new_nodes`, `visits` and `best_program`), then one `end` event: `{status, best_program, result, error}`"}} | errs)
+             responses={200: {'content': {'text/event-stream': {}}, 'description': "`progress` events (the fields of `Job.progress`, with `new_nodes`, `visits` and `best_program`), then one `end` event: `{status, best_program, result, error}`"}} | ERRS)
     async def events(jid:str, request:Request):
-        j = _job(jid)
+        _job(jid)
         start = request.headers.get('last-event-id', '')
         start = int(start) + 1 if start.isdigit() else 0
         async def stream():
-            i, lv = start, svc.live.get(jid)
-            if lv is None:  # not running here: waiting in the queue, or already over
-                while (cur := svc.store.get(jid))['status'] == 'queued' and jid not in svc.live:
-                    yield ': waiting in the queue\n\n'
-                    await asyncio.sleep(0.25)
-                lv = svc.live.get(jid)
-                if lv is None:
-                    yield _sse(0, 'end', dict(status=cur['status'], best_program=cur['best'], result=cur['result'], error=cur['error']))
-                    return
-            while True:
-                ev = lv.changed  # taken before draining, so an event emitted meanwhile wakes the wait below
-                while i < len(lv.events):
-                    kind, data = lv.events[i]
-                    yield _sse(i, kind, data)
-                    if kind == 'end': return
-                    i += 1
-                if await request.is_disconnected(): return
-                if i < len(lv.events): continue
-                try: await asyncio.wait_for(ev.wait(), 10)
-                except asyncio.TimeoutError: yield ': keep-alive\n\n'
+            async for i, kind, data in svc.follow(jid, start):
+                if i is not None: yield _sse(i, kind, data)
+                elif kind == 'queued': yield ': waiting in the queue\n\n'
+                elif await request.is_disconnected(): return
+                else: yield ': keep-alive\n\n'
         return StreamingResponse(stream(), media_type='text/event-stream', headers={'Cache-Control': 'no-cache', 'X-Accel-Buffering': 'no'})
 
+def _sse(i:int, kind:str, data:dict) -> str:
+    return f"id: {i}\nevent: {kind}\ndata: {json.dumps(data, default=str)}\n\n"
+
+# %% ../nbs/22_server.ipynb #86258bb3
+def _probe_routes(app:FastAPI, svc:Service):
+    "Health (the process answers), readiness (model, sandbox and backend, with why not) and the Prometheus metrics."
     @app.get('/healthz', summary='The process answers', response_model=Health)
     async def healthz() -> dict: return dict(status='ok')
 
@@ -666,19 +708,22 @@ def create_app(db:str|Path='mcts_jobs.db', # SQLite file of jobs
              responses={503: {'model': Ready, 'description': 'not ready: starting, unavailable or failed'}})
     async def readyz():
         d = dict(model=svc.model_name, model_loaded=svc.model_ready, sandbox=svc.sandbox_ready, backend=svc.backend_ok, checked=svc.checked,
-                 isolation=list(getattr(svc._exec_arg, 'isolation', []) or []), queue=svc.queue.qsize() if svc.queue else 0, workers=lim.workers)
-        ok = svc.model_ready and svc.sandbox_ready and svc.backend_ok is True
+                 isolation=list(getattr(svc._exec_arg, 'isolation', []) or []), queue=svc.queue.qsize() if svc.queue else 0, workers=svc.lim.workers)
+        ok = svc.ready
         st = 'ready' if ok else 'failed' if svc.ready_error else 'unavailable' if svc.backend_ok is False else 'starting'
-        if err := svc.ready_error or (svc.backend_error and f"the LLM backend did not answer its last check: {svc.backend_error}"): d['error'] = err
+        if not ok and svc.why_not_ready() and (svc.ready_error or svc.backend_error): d['error'] = svc.why_not_ready()
         return JSONResponse(d | dict(status=st), status_code=200 if ok else 503)
 
     @app.get('/metrics', summary='Prometheus metrics', response_class=Response, responses={200: {'content': {'text/plain': {}}, 'description': 'the Prometheus text format'}})
     async def metrics():
-        m.queue_depth.set(svc.queue.qsize() if svc.queue else 0)
-        body, ctype = m.render()
+        svc.metrics.queue_depth.set(svc.queue.qsize() if svc.queue else 0)
+        body, ctype = svc.metrics.render()
         return Response(body, media_type=ctype)
 
-    if docs:  # the API docs from the swagger-ui-bundle-v2 package, not from a CDN
+# %% ../nbs/22_server.ipynb #c02a9599
+def _page_routes(app:FastAPI, docs:Path|None):
+    "The web page and its two files, and the API docs from the swagger-ui-bundle-v2 package rather than a CDN."
+    if docs:
         from fastapi.openapi.docs import get_swagger_ui_html
         @app.get('/docs', include_in_schema=False)
         async def api_docs():
@@ -697,22 +742,76 @@ def create_app(db:str|Path='mcts_jobs.db', # SQLite file of jobs
         if name not in ('app.js', 'app.css'): raise ApiError(404, f"no static file {name!r}")
         return FileResponse(STATIC / name, headers={'Cache-Control': 'no-cache'})
 
+# %% ../nbs/22_server.ipynb #90acbe18
+def create_app(db:str|Path='mcts_jobs.db', # SQLite file of jobs
+               llm=None, # an LLM client (tests: a scripted double); default: `get_client(llm_spec)`
+               llm_spec:str|None=None, # spec of the default client (default: the config's, i.e. the embedded model)
+               limits:Limits|None=None,
+               token:str|None=None, # bearer token for every route but /healthz and the page; default: $MCTS_CODEGEN_API_TOKEN; empty: none
+               executor=None, # an `Executor` (default: one from the default settings)
+               cors_origins:list[str]|None=None, # CORS stays off unless origins are given
+               save_every:float=0.5, # seconds between saves of a running job's tree
+               recheck:float=30.0, # seconds between preflight checks of the LLM backend (`/readyz`)
+               open_metrics:bool=False, # serve /metrics without the token (for a scraper), on purpose
+               routes:list|None=None, # more routes: functions `f(app)` called once the service's own are in (e.g. `openai_compat.add_chat`)
+              ) -> FastAPI:
+    "The FastAPI app of the service."
+    from contextlib import asynccontextmanager
+    token = os.environ.get('MCTS_CODEGEN_API_TOKEN') if token is None else token
+    svc = Service(db, llm, llm_spec, limits, executor, save_every=save_every, recheck=recheck)
+
+    @asynccontextmanager
+    async def lifespan(app):
+        await svc.start()
+        log.info('service started', extra=dict(event='start', model=svc.model_name, workers=svc.lim.workers, auth=bool(token)))
+        yield
+        await svc.stop()
+
+    docs = _swagger_dir()
+    app = FastAPI(title='mcts_codegen', version=__import__('mcts_codegen').__version__, lifespan=lifespan, redoc_url=None,
+                  docs_url=None if docs else '/docs',
+                  description="Write code by LLM-guided Monte Carlo Tree Search: submit a problem, watch the search, get the program.")
+    app.state.svc = svc
+    app.add_middleware(BodyLimit, max_body=svc.lim.max_body)
+    if cors_origins:
+        from fastapi.middleware.cors import CORSMiddleware
+        app.add_middleware(CORSMiddleware, allow_origins=cors_origins, allow_methods=['GET', 'POST', 'DELETE'], allow_headers=['Authorization', 'Content-Type'])
+    _guard(app, svc, token, open_metrics)
+    _error_handlers(app)
+    _event_route(app, svc, _job_routes(app, svc))
+    _probe_routes(app, svc)
+    _page_routes(app, docs)
+    for f in routes or []: f(app)
     return app
 
-def _sse(i:int, kind:str, data:dict) -> str:
-    return f"id: {i}\nevent: {kind}\ndata: {json.dumps(data, default=str)}\n\n"
-
 # %% ../nbs/22_server.ipynb #e7d85443
+def is_loopback(host:str) -> bool:
+    "Whether `host` serves this machine only (127.0.0.0/8, ::1 or localhost)."
+    if host.lower() == 'localhost': return True
+    try: return ipaddress.ip_address(host.strip('[]')).is_loopback
+    except ValueError: return False
+
+def check_exposure(host:str, # the interface to bind
+                   token:str|None=None, # the service's token (default: $MCTS_CODEGEN_API_TOKEN)
+                   insecure:bool=False): # serve a non-loopback host without a token, on purpose
+    "Refuse, with a one-line `ValueError`, to serve a host other machines reach without a token, unless `insecure`."
+    token = os.environ.get('MCTS_CODEGEN_API_TOKEN') if token is None else token
+    if token or insecure or is_loopback(host): return
+    raise ValueError(f"refusing to serve {host} without a token: anyone who reaches it could run searches; set MCTS_CODEGEN_API_TOKEN "
+                     f"(clients send 'Authorization: Bearer <token>'), bind 127.0.0.1, or pass --insecure to serve it open on purpose")
+
 def serve(host:str='127.0.0.1', # interface to bind (127.0.0.1: this machine only)
           port:int=8000,
           llm_spec:str|None=None, # LLM spec (default: the config's embedded model)
           workers:int=1, # searches at once
           db:str|Path|None=None, # job database (default: user data dir/jobs.db)
           log_json:bool=True,
+          insecure:bool=False, # bind a non-loopback host without a token, on purpose
           **kw): # more `create_app` arguments
     "Run the service until interrupted."
     import uvicorn
     from mcts_codegen.obs import setup_logging
+    check_exposure(host, kw.get('token'), insecure)
     if db is None:
         from platformdirs import user_data_dir
         db = Path(user_data_dir('mcts_codegen')) / 'jobs.db'

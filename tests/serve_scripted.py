@@ -4,14 +4,16 @@
 
 The double answers every request for the `sq` problem of the tests: wrong programs first, then (after
 `--right-after` requests, 0: never) the right one. `--delay` seconds per request stand in for a model's latency.
-The sandbox is the real one.
+The sandbox is the real one. The app has the OpenAI-compatible chat routes (`--plain-chat 0`: a chat without a stub gets a 400).
 """
 import argparse, asyncio, itertools, sys
 from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 try: from mcts_codegen.testing import ScriptedClient
 except ImportError: from mcts_codegen.llm import ScriptedClient
+from functools import partial
 from mcts_codegen.server import create_app, Limits
+from mcts_codegen.openai_compat import add_chat
 from mcts_codegen.obs import setup_logging
 
 SQ = 'def sq(x):\n    """Square x.\n    >>> sq(3)\n    9\n    >>> sq(-2)\n    4\n    """\n'
@@ -44,11 +46,13 @@ def main(argv=None):
     ap.add_argument('--workers', type=int, default=2); ap.add_argument('--queue', type=int, default=16)
     ap.add_argument('--max-body', type=int, default=64 * 1024); ap.add_argument('--max-calls', type=int, default=50)
     ap.add_argument('--max-prompt', type=int, default=20_000); ap.add_argument('--token', default=''); ap.add_argument('--log-level', default='INFO')
+    ap.add_argument('--open-metrics', type=int, default=0); ap.add_argument('--plain-chat', type=int, default=1)
     a = ap.parse_args(argv)
     import uvicorn
     setup_logging(level=a.log_level)
     lim = Limits(workers=a.workers, queue=a.queue, max_body=a.max_body, max_calls=a.max_calls, max_prompt=a.max_prompt, retry_after=2)
-    app = create_app(a.db, llm=double(a.delay, a.right_after), limits=lim, token=a.token, save_every=0.1)
+    app = create_app(a.db, llm=double(a.delay, a.right_after), limits=lim, token=a.token, save_every=0.1, open_metrics=bool(a.open_metrics),
+                     routes=[partial(add_chat, plain=bool(a.plain_chat))])
     uvicorn.run(app, host='127.0.0.1', port=a.port, log_config=None, access_log=False, timeout_graceful_shutdown=5)
 
 def free_port() -> int:
@@ -64,10 +68,11 @@ def start(db, log, port:int|None=None, timeout:float=60, **opts):
     for k, v in opts.items(): args += [f"--{k.replace('_', '-')}", str(v)]
     p = subprocess.Popen(args, stdout=open(log, 'ab'), stderr=subprocess.STDOUT)
     url, t0 = f"http://127.0.0.1:{port}", time.time()
+    auth = {'Authorization': f"Bearer {opts['token']}"} if opts.get('token') else {}
     while time.time() - t0 < timeout:
         if p.poll() is not None: raise RuntimeError(f"server exited with {p.returncode}: {Path(log).read_text()[-2000:]}")
         try:
-            if httpx.get(url + '/readyz', timeout=2).status_code == 200: return p, url
+            if httpx.get(url + '/readyz', headers=auth, timeout=2).status_code == 200: return p, url
         except httpx.HTTPError: pass
         time.sleep(0.1)
     p.kill(); raise RuntimeError(f"server not ready in {timeout}s: {Path(log).read_text()[-2000:]}")

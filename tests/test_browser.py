@@ -28,11 +28,16 @@ def browser():
 
 def test_page_solves_and_draws_the_tree(browser, tmp_path):
     # right_after=11: wrong programs first, so the tree has some shape before the right one
-    p, url = start(tmp_path / 'jobs.db', tmp_path / 'server.log', delay=0.15, right_after=11, workers=1)
+    # with a token: the page loads, says it needs one, and works once it is typed in
+    p, url = start(tmp_path / 'jobs.db', tmp_path / 'server.log', delay=0.15, right_after=11, workers=1, token='page-token-1')
     try:
         d = browser
         d.get(url + '/')
-        WebDriverWait(d, 20).until(lambda d: 'ready' in d.find_element(By.ID, 'ready').text)
+        WebDriverWait(d, 20).until(lambda d: d.find_element(By.ID, 'ready').text == 'token needed')
+        d.execute_script("const t = document.getElementById('token'); t.value = 'page-token-1'; t.dispatchEvent(new Event('change'));")
+        WebDriverWait(d, 20).until(lambda d: d.find_element(By.ID, 'ready').text.startswith('ready'))
+        before = [l for l in d.get_log('browser') if l['level'] == 'SEVERE'] if hasattr(d, 'get_log') else []  # read, so the check below sees only what follows
+        assert all('401' in l['message'] for l in before), before  # the calls made before the token was typed in
         box = d.find_element(By.ID, 'prompt')
         box.clear(); box.send_keys(SQ)
         d.execute_script("document.getElementById('preset').value = 'BALANCED'; document.getElementById('max-calls').value = '16';")

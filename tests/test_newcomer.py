@@ -1,7 +1,7 @@
 """What a new user meets first, on the scripted LLM double (unit tests only, never a model): the README's first Python example,
 honest verdicts, output that markup-like text cannot garble, and a one-line answer (rc 2, naming the option) to every bad input,
 given before any model is built."""
-import json, re, sys, warnings
+import json, re, sys, time, warnings
 from pathlib import Path
 import pytest
 from typer.testing import CliRunner
@@ -190,6 +190,9 @@ def test_rest_verdicts(tmp_path):
     from fastapi.testclient import TestClient
     shout = "```python\ndef shout(s):\n    return s.upper()\n```"
     with TestClient(_app(tmp_path, ScriptedClient(lambda m: shout))) as c:
+        for _ in range(400):  # a job submitted before the service is ready gets 503
+            if c.get('/readyz').status_code == 200: break
+            time.sleep(0.05)
         j = _wait(c, c.post('/v1/solve', json=dict(prompt='def shout(s):\n    pass\n', max_calls=2)).json()['id'])
         assert j['status'] == 'done' and j['result']['status'] == 'unverified' and not j['result']['passed'], j
         j = _wait(c, c.post('/v1/solve', json=dict(prompt='def shout(s):\n    """>>> shout("a")\n    \'A\'\n    """\n', max_calls=2)).json()['id'])

@@ -249,7 +249,9 @@ async function refreshJobs() {
 async function readiness() {
   const p = $('ready');
   try {
-    const r = await fetch('/readyz'); const d = await r.json();
+    const r = await fetch('/readyz', { headers: headers(false) });
+    if (r.status === 401) { p.textContent = 'token needed'; p.className = 'pill bad'; $('auth').open = true; return; }
+    const d = await r.json();
     p.textContent = r.ok ? `ready · ${d.model}` : `${d.status} · ${d.model}`;
     p.className = 'pill ' + (r.ok ? 'ok' : d.status === 'failed' ? 'bad' : '');
     if (!r.ok && d.status !== 'failed') setTimeout(readiness, 2000);
@@ -258,6 +260,11 @@ async function readiness() {
 
 $('token').value = localStorage.getItem('mcts_token') || '';
 $('form').addEventListener('submit', submit);
+$('token').addEventListener('change', () => {  // a token typed in: keep it, and ask again what it opens
+  const t = $('token').value.trim();
+  if (t) localStorage.setItem('mcts_token', t);
+  readiness(); refreshJobs();
+});
 window.addEventListener('resize', draw);
 readiness();
 refreshJobs();
