@@ -78,7 +78,7 @@ def _show(res, problem, as_json:bool):
         if not res.result.tests and res.status != 'unverified': con.print(' ' + escape(f"{res.result.status}: {res.result.error_message}"))
     con.print(_HEADS[res.status] + escape(f" · {res.iterations} iterations · {res.tree_size} nodes · {res.llm_calls} LLM calls"
               + (f" · {res.llm_failures} failed" if res.llm_failures else '') +
-              f" · {res.tokens} tokens · {res.wall_time:.1f}s · peak RSS {peak_rss_mb():.0f} MiB"))
+              f" · {res.tokens} tokens · {res.wall_time:.1f}s · process peak RSS {peak_rss_mb():.0f} MiB"))
 
 def _llm_overrides(llm:str|None, base_url:str|None, timeout:float|None, max_retries:int|None, concurrency:int|None, api_key_env:str|None=None) -> dict:
     "Config overrides for the LLM options shared by solve, bench, collect and serve."
@@ -282,7 +282,8 @@ def solve(problems:list[str]=typer.Argument(..., help="`.py` stubs, `.json`/`.js
     finally:
         outer.close()
         if idx is not None: idx.close()
-    if as_json: print(json.dumps([json.loads(r.model_dump_json()) | u | dict(peak_rss_mb=round(peak_rss_mb(), 1)) for r, u in zip(results, used)], indent=2))
+    if as_json:  # the process's peak memory so far (the model's included), not the problem's: one process ran them all
+        print(json.dumps([json.loads(r.model_dump_json()) | u | dict(process_peak_rss_mb=(m := round(peak_rss_mb(), 1)), peak_rss_mb=m) for r, u in zip(results, used)], indent=2))
     if err := next((r for r in results if r.status == 'error'), None):
         left = len(probs) - len(results)
         _fail(f"{err.problem_id}: {err.error}" + (f" ({left} problem{'s'*(left>1)} not run)" if left else ''),
@@ -644,8 +645,11 @@ def problems_check(file:Path=typer.Argument(..., help="a HumanEval-format .jsonl
     from tqdm import tqdm
     if not file.is_file(): _fail(f"{file}: no such file; give a HumanEval-format .jsonl problem file")
     if time_limit <= 0: _fail(f"--time-limit must be positive, not {time_limit}")
-    try: n = len(read_problem_file(file)[0])
+    try: recs, bad = read_problem_file(file)
     except (ProblemLoadError, UnicodeDecodeError, OSError) as e: _fail(f"{file}: cannot be read ({e})")
+    if not recs: _fail(f"{file} holds no problem records" + (f" ({len(bad)} bad; the first: {bad[0]})" if bad else " (it is empty)")
+                       + "; each line must be a HumanEval-style JSON record: task_id, prompt, entry_point, canonical_solution, test")
+    n = len(recs)
     bar = None if quiet or n < 2 or not sys.stderr.isatty() else tqdm(total=n, desc='problems', unit='problem', file=sys.stderr, leave=False)
     t0, step = time.monotonic(), max(1, n // 10)
     def lines(done, total):  # not a terminal (a log, CI): a plain line every tenth of the file, with the time left at the pace so far
