@@ -74,10 +74,11 @@ class ExecutorConfig(BaseModel):
     cache:bool = Field(True, description="cache results by (normalised code, tests)")
 
 class DataConfig(BaseModel):
-    "What a search records for training."
+    "What a search records for training, and where long runs write their scalars."
     collect:bool = Field(False, description="record each search as JSONL training data")
     out_dir:Path = Field(Path('runs/data'), description="where training data goes")
     save_policy:bool = Field(False, description="also store the MCTS visit distribution per state")
+    tensorboard:Path|None = Field(None, description="folder for the TensorBoard scalars of train, verifier train, bench and collect (None: none; their --tensorboard DIR gives one)")
 
 class RAGConfig(BaseModel):
     "Retrieval-augmented prompts (see the RAG page): off unless `enabled`."

@@ -302,3 +302,31 @@ def test_json_fields(monkeypatch, tmp_path):
     assert out['verdict'] == out['status'] == 'passed'  # `status`: the deprecated alias, for one release
     assert out['code'] == 'def add(a, b):\n    return a + b\n'  # the prompt's unused helper stub went too
     assert out['stats']['pruned'] >= 1 and out['process_peak_rss_mb'] > 0 and out['wall_time'] > 0, out
+
+# ---- runs people watch: TensorBoard scalars, a W&B hook
+
+def test_long_runs_write_tensorboard_scalars(monkeypatch, tmp_path):
+    pytest.importorskip('torch.utils.tensorboard')
+    from mcts_codegen.scalars import read_scalars
+    double(monkeypatch)
+    r = CliRunner().invoke(app, ['bench', '--problems', '0-1', '--strategy', 'greedy', '--n', '1', '--out', str(tmp_path/'res'), '-q', '--tensorboard', str(tmp_path/'tb')])
+    assert r.exit_code == 0, r.output
+    sc = read_scalars(tmp_path/'tb')
+    assert [s for s, _ in sc['greedy/solved']] == [1, 2] and {'greedy/solved_share', 'greedy/tokens_per_s'} <= set(sc), sc
+    monkeypatch.setenv('MCTS_CODEGEN_DATA__TENSORBOARD', str(tmp_path/'tb2'))  # the setting, without the flag
+    r = CliRunner().invoke(app, ['collect', '--problems', '0', '--max-calls', '1', '--out', str(tmp_path/'ep'), '-q'])
+    assert r.exit_code == 0, r.output
+    sc = read_scalars(tmp_path/'tb2')
+    assert {'collect/solved', 'collect/examples', 'collect/tokens_per_s'} <= set(sc), sc
+
+def test_a_missing_scalar_backend_is_one_line_before_the_run(monkeypatch, tmp_path):
+    no_model(monkeypatch)
+    monkeypatch.setitem(sys.modules, 'torch.utils.tensorboard', None)  # as without the tensorboard package
+    args = ['bench', '--problems', '0', '--strategy', 'greedy', '--out', str(tmp_path/'res')]
+    r = CliRunner().invoke(app, args + ['--tensorboard', str(tmp_path/'tb')])
+    assert r.exit_code == 2 and 'pip install "mcts_codegen[learn]"' in one_error(r), r.output
+    try: import wandb  # noqa: F401
+    except ImportError:
+        r = CliRunner().invoke(app, args + ['--wandb'])
+        assert r.exit_code == 2 and 'pip install wandb' in one_error(r), r.output
+    assert not (tmp_path/'res').exists()
