@@ -300,11 +300,14 @@ def _line(h:dict) -> str:
     v = f" · val {h['val_loss']:.4f} (AUC {h['val_value_auc']:.3f}, top-1 {h['val_policy_top1']:.2f})" if 'val_loss' in h else ''
     return f"epoch {h['epoch']:>3} · train {h['train_loss']:.4f}{v} · lr {h['lr']:.2e}{' *' if h['improved'] else ''} · {h['time_s']:.1f}s"
 
+_FIXED = ('states', 'choice_states', 'positives', 'policy_chance', 'prior_top1')  # counts and baselines that no epoch changes: no curve
+
 def epoch_scalars(h:dict, # one epoch of `DistillationTrainer.history`
                   states:int, # training states an epoch goes through
                  ) -> dict[str, float]:
     "An epoch's numbers as scalar tags: `train/…` and `val/…` (loss and its terms, value AUC, policy top-1), the learning rate and states per second."
-    out = {k.replace('_', '/', 1): v for k, v in h.items() if k.startswith(('train_', 'val_')) and isinstance(v, (int, float)) and not isinstance(v, bool)}
+    out = {k.replace('_', '/', 1): v for k, v in h.items() if k.startswith(('train_', 'val_')) and isinstance(v, (int, float)) and not isinstance(v, bool)
+           and k.split('_', 1)[1] not in _FIXED}
     return out | dict(lr=h['lr'], states_per_s=states / max(h['time_s'], 1e-9))
 
 # %% ../nbs/16_trainer.ipynb #b8bc7983

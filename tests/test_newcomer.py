@@ -330,3 +330,12 @@ def test_a_missing_scalar_backend_is_one_line_before_the_run(monkeypatch, tmp_pa
         r = CliRunner().invoke(app, args + ['--wandb'])
         assert r.exit_code == 2 and 'pip install wandb' in one_error(r), r.output
     assert not (tmp_path/'res').exists()
+
+def test_verifier_train_writes_scalars(tmp_path):
+    pytest.importorskip('torch.utils.tensorboard')
+    from mcts_codegen.scalars import read_scalars
+    assert CliRunner().invoke(app, ['verifier', 'synth', '--out', str(tmp_path/'rows.jsonl')]).exit_code == 0
+    r = CliRunner().invoke(app, ['verifier', 'train', '--data', str(tmp_path/'rows.jsonl'), '--out', str(tmp_path/'v'), '--tensorboard', str(tmp_path/'tb')])
+    assert r.exit_code == 0, r.output
+    sc = read_scalars(tmp_path/'tb')
+    assert len(sc['verifier/dev_auc']) == 4 and {'verifier/dev_auc_all', 'verifier/log10_l2'} <= set(sc), sc
