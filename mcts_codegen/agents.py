@@ -10,7 +10,7 @@ import ast, math, re
 from .utils import fenced_blocks
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol, runtime_checkable
-from .problem import Problem, try_parse
+from .problem import Problem, try_parse, stub_prompt, unwritten
 from .llm import body_ok
 
 # %% auto #0
@@ -209,12 +209,10 @@ PLAN_STOP:list[str] = ['\n```\n'] # where a plan's answer ends: the fence that c
 def body_prefill(problem:Problem) -> str|None:
     "The start of an answer whose body the model writes: the opening fence and the prompt (imports, helpers, signature, docstring); None unless the prompt ends in the entry point's signature and docstring."
     if problem.language != 'python': return None
-    pr = problem.prompt.rstrip()
+    pr = stub_prompt(problem.prompt, problem.entry_point).rstrip()  # a placeholder body (`pass`) left in would end the answer at once
     tree = try_parse(pr) or try_parse(pr + '\n    pass')
     last = tree.body[-1] if tree is not None and tree.body else None
-    if not isinstance(last, (ast.FunctionDef, ast.AsyncFunctionDef)) or last.name != problem.entry_point: return None
-    doc = lambda s: isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant) and isinstance(s.value.value, str)
-    if not all(doc(s) or isinstance(s, ast.Pass) for s in last.body): return None  # the prompt has begun the body: not ours to continue
+    if not unwritten(last) or last.name != problem.entry_point: return None  # not the last definition, or the prompt has begun the body: not ours to continue
     return f"```python\n{pr}\n"
 
 def body_messages(problem:Problem, # what the messages ask about

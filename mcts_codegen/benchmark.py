@@ -624,6 +624,7 @@ def run_benchmark(strategies:str|list[str]='greedy', # names or comma lists (see
                   cache:bool|None=None, # False: no response cache, True: the cache (None: the settings decide: on in BENCHMARK, off with MCTS_CODEGEN_LLM__CACHE=0)
                   data:str|Path|None=None, # a HumanEval-format problem file, e.g. NewEval (default: HumanEval); its hidden `test`s stay hidden as HumanEval's do
                   allow_mixed:bool=False, # summarise a folder whose rows of one strategy come from several engine versions (the summary says so)
+                  scalars=None, # a `scalars.Scalars` (TensorBoard, W&B): per strategy, problems solved so far and tokens/s, after each problem
                  ) -> dict[str,BenchmarkResult]:
     "Run `strategies` on HumanEval `problems` (or those of the file `data`) by the honest protocol; results per strategy."
     from tqdm.auto import tqdm
@@ -656,9 +657,13 @@ def run_benchmark(strategies:str|list[str]='greedy', # names or comma lists (see
             bar = tqdm(total=len(recs), initial=len(have), desc=s, unit='problem', disable=not progress, file=sys.stderr, dynamic_ncols=True)
             def show(): bar.set_postfix_str(f"solved {sum(r.passed for r in got.values())}/{len(got)}", refresh=False)
             show()
-            def on_result(r:ProblemResult, log=log, got=got, bar=bar, show=show):
+            run = dict(t0=time.perf_counter(), tokens=0)  # this run's own problems: the resumed ones cost nothing now
+            def on_result(r:ProblemResult, log=log, got=got, bar=bar, show=show, run=run, s=s):
                 if log is not None: log.append(r)
                 got[r.task_id] = r; show(); bar.update(1)
+                if scalars is not None:
+                    run['tokens'] += r.tokens; solved = sum(x.passed for x in got.values())
+                    scalars.add(len(got), **{f'{s}/solved': solved, f'{s}/solved_share': solved / len(got), f'{s}/tokens_per_s': run['tokens'] / max(time.perf_counter() - run['t0'], 1e-9)})
             try:
                 if todo: pool.run([dict(strategy=s, rec=r, n=n, seed=seed, llm_name=name, cfg=cfg, context=context, value_model=value_model, policy_model=policy_model, verifier=verifier) for r in todo], on_result)
             finally: bar.close()

@@ -78,7 +78,7 @@ def _show(res, problem, as_json:bool):
         if not res.result.tests and res.status != 'unverified': con.print(' ' + escape(f"{res.result.status}: {res.result.error_message}"))
     con.print(_HEADS[res.status] + escape(f" · {res.iterations} iterations · {res.tree_size} nodes · {res.llm_calls} LLM calls"
               + (f" · {res.llm_failures} failed" if res.llm_failures else '') +
-              f" · {res.tokens} tokens · {res.wall_time:.1f}s · peak RSS {peak_rss_mb():.0f} MiB"))
+              f" · {res.tokens} tokens · {res.wall_time:.1f}s · process peak RSS {peak_rss_mb():.0f} MiB"))
 
 def _llm_overrides(llm:str|None, base_url:str|None, timeout:float|None, max_retries:int|None, concurrency:int|None, api_key_env:str|None=None) -> dict:
     "Config overrides for the LLM options shared by solve, bench, collect and serve."
@@ -104,6 +104,20 @@ def _dir_ok(p:Path, what:str):
     if q.exists() and not q.is_dir(): _fail(f"{what} {p}: {q} is a file, not a folder; pass a folder")
     try: os.rmdir(tempfile.mkdtemp(prefix='.mcts-codegen-check-', dir=q))  # the one sure test of "can be written" (root ignores permission bits)
     except OSError as e: _fail(f"{what} {p}: cannot write under {q} ({e.strerror or e}); pass a folder you can write")
+
+_TB = typer.Option(None, '--tensorboard', help="also write the run's scalars (loss, AUC, solved so far, tokens/s) as TensorBoard event files under this folder (default: data.tensorboard, off; needs the learn extra)")
+_WANDB = typer.Option(False, '--wandb', help="also log the scalars to an offline W&B run (needs wandb; `wandb sync` uploads it)")
+
+def _scalars(tensorboard:Path|None, wandb:bool, name:str, cfg=None, config:dict|None=None):
+    "The run's `scalars.Scalars` (TensorBoard under `tensorboard`, else under the setting `data.tensorboard`; W&B with `wandb`), or None; a missing package or a folder that cannot be written is bad input (rc 2), found before the run starts."
+    if tensorboard is None:
+        try: tensorboard = (cfg or create_preset()).data.tensorboard
+        except ConfigError as e: _fail(str(e))
+    if tensorboard is None and not wandb: return None
+    if tensorboard is not None: _dir_ok(tensorboard, '--tensorboard')
+    from mcts_codegen.scalars import Scalars, ScalarsUnavailable
+    try: return Scalars(tensorboard, wandb, name, config)
+    except ScalarsUnavailable as e: _fail(str(e))
 
 # %% ../nbs/24_cli.ipynb #00941a8f
 def _client(cfg, load:bool=True, timeout:float|None=None):
@@ -282,7 +296,8 @@ def solve(problems:list[str]=typer.Argument(..., help="`.py` stubs, `.json`/`.js
     finally:
         outer.close()
         if idx is not None: idx.close()
-    if as_json: print(json.dumps([json.loads(r.model_dump_json()) | u | dict(peak_rss_mb=round(peak_rss_mb(), 1)) for r, u in zip(results, used)], indent=2))
+    if as_json:  # the process's peak memory so far (the model's included), not the problem's: one process ran them all
+        print(json.dumps([json.loads(r.model_dump_json()) | u | dict(process_peak_rss_mb=(m := round(peak_rss_mb(), 1)), peak_rss_mb=m) for r, u in zip(results, used)], indent=2))
     if err := next((r for r in results if r.status == 'error'), None):
         left = len(probs) - len(results)
         _fail(f"{err.problem_id}: {err.error}" + (f" ({left} problem{'s'*(left>1)} not run)" if left else ''),
@@ -354,7 +369,8 @@ def bench(problems:Optional[str]=typer.Option(None, help="problem ids and ranges
           split:Optional[str]=typer.Option(None, '--split', help="only the problems of this split: train, dev or test of a --data file with splits (data/corpus/corpus.jsonl); HumanEval's dev is 0-81 and test 82-163. Tune on train and dev, report test"),
           sets:Optional[list[str]]=typer.Option(None, '--set', help="search setting for every strategy, e.g. --set search.fix=repair, or llm.tree_sample=1 for prefix-tree sampling (repeatable; an ablation arm: results go to OUT/<llm>+<settings>/ unless --tag)"),
           allow_mixed:bool=typer.Option(False, '--allow-mixed', help="summarise results of one strategy that come from several engine versions (the table's engine column says so)"),
-          quiet:bool=typer.Option(False, '--quiet', '-q', help="no progress bars")):
+          quiet:bool=typer.Option(False, '--quiet', '-q', help="no progress bars"),
+          tensorboard:Optional[Path]=_TB, wandb:bool=_WANDB):
     """Score search strategies on HumanEval or a problem file (--data): visible tests in, one hidden check out, the budget beside every score. Needs --problems (or --data FILE): a bare bench never starts an hours-long run.
     Exit code 0: done; 1: some problems failed to run; 2: bad input; 3: LLM unavailable."""
     from mcts_codegen.benchmark import run_benchmark, summary_table, results_name, bench_config, parse_strategies, verifier_tag
@@ -384,6 +400,7 @@ def bench(problems:Optional[str]=typer.Option(None, help="problem ids and ranges
     except (ValueError, FileNotFoundError) as e: _fail(str(e))
     _dir_ok(out, '--out')
     vkw = _verifier(verifier or cfg.experimental.verifier, cfg)  # a bad folder is bad input (rc 2), found before the model is asked
+    if sc := _scalars(tensorboard, wandb, f"bench-{llm.split(':')[-1]}", cfg, dict(problems=problems, n=n, llm=llm, seed=seed)): vkw['scalars'] = sc
     _client(cfg, load=False)  # nothing is written before the model answers
     idx, kw = _bench_rag(cfg, problems, engine, data)
     kw |= _nets(value_net or cfg.experimental.nets) | vkw
@@ -404,6 +421,7 @@ def bench(problems:Optional[str]=typer.Option(None, help="problem ids and ranges
     except KeyboardInterrupt: _fail(f"interrupted; finished problems are saved under {folder}; rerun with --resume to continue", 130)
     finally:
         if idx is not None: idx.close()
+        if sc is not None: sc.close()
         for k, v in saved.items():
             if v is None: os.environ.pop(k, None)
             else: os.environ[k] = v
@@ -466,7 +484,8 @@ def collect(problems:Optional[str]=typer.Option(None, help="problem ids and rang
             exclude:Optional[List[Path]]=typer.Option(None, '--exclude', help="with --data --split train: a benchmark results folder whose problems must not be labelled (repeatable)"),
             engine:str=typer.Option('local', help="with --data: local (asyncio tasks here) or ray (actors on a Ray cluster)"),
             ray_address:Optional[str]=typer.Option(None, help="with --engine ray: the cluster's address, e.g. HEAD_IP:6379 (default: a local Ray)"),
-            refine:bool=typer.Option(False, '--refine/--no-refine', help="with --data: let the search refine programs (default: every completion after the greedy one is a fresh sample, 8 to a request; the embedded models' refinements mostly copy their parent)")):
+            refine:bool=typer.Option(False, '--refine/--no-refine', help="with --data: let the search refine programs (default: every completion after the greedy one is a fresh sample, 8 to a request; the embedded models' refinements mostly copy their parent)"),
+          tensorboard:Optional[Path]=_TB, wandb:bool=_WANDB):
     """Record searches on HumanEval or a problem file (--data), visible tests only, as JSONL training data; with --data FILE --split train, every candidate program with its evidence and hidden verdict (--split dev|test: without it). Needs --problems (or --data): a bare collect never starts an hours-long run.
     Exit code 0: done; 1: some problems failed; 2: bad input; 3: LLM unavailable."""
     from mcts_codegen.collector import run_collect
@@ -484,12 +503,15 @@ def collect(problems:Optional[str]=typer.Option(None, help="problem ids and rang
         if not load_humaneval(problems): _fail(f"no HumanEval problems selected by {problems!r}")
     except (ValueError, FileNotFoundError) as e: _fail(str(e))
     _dir_ok(out, '--out')
+    sc = _scalars(tensorboard, wandb, 'collect', cfg, dict(problems=problems, llm=llm, preset=preset, seed=seed))
     _client(cfg, load=False)
     try:
-        with RunLock(out): s = run_collect(problems, llm, out=out, resume=resume, concurrency=concurrency, seed=seed, progress=not quiet, cfg=cfg)
+        with RunLock(out): s = run_collect(problems, llm, out=out, resume=resume, concurrency=concurrency, seed=seed, progress=not quiet, cfg=cfg, scalars=sc)
     except (ValueError, FileNotFoundError, FolderLocked) as e: _fail(str(e))
     except OSError as e: _fail(f"cannot write episodes to {out}: {e.strerror or e}")
     except KeyboardInterrupt: _fail(f"interrupted; finished episodes are saved in {out}; rerun to continue", 130)
+    finally:
+        if sc is not None: sc.close()
     for t, why in s.errors.items(): typer.echo(f"{t}: {why}", err=True)
     typer.echo(s.summary())
     _run_errors(list(s.errors.values()), out, 'rerun to continue')
@@ -513,7 +535,8 @@ def train(data:Path=typer.Option(..., help="episodes: a folder of .jsonl files (
           split:str=typer.Option('0.8,0.1,0.1', help="train, validation and test shares of the problems"),
           threads:Optional[int]=typer.Option(None, help="PyTorch CPU threads (default: PyTorch's choice)"),
           device:str=typer.Option('cpu', help="cpu, cuda, ..."),
-          quiet:bool=typer.Option(False, '--quiet', '-q', help="no line per epoch")):
+          quiet:bool=typer.Option(False, '--quiet', '-q', help="no line per epoch"),
+          tensorboard:Optional[Path]=_TB, wandb:bool=_WANDB):
     "Train the policy/value networks on recorded searches and evaluate them on held-out problems."
     try:
         import torch
@@ -534,12 +557,15 @@ def train(data:Path=typer.Option(..., help="episodes: a folder of .jsonl files (
     except ValueError: fr = []
     if len(fr) != 3 or min(fr) < 0 or abs(sum(fr) - 1) > 1e-6: _fail(f"--split {split!r}: give three shares that sum to 1, e.g. 0.7,0.1,0.2")
     if threads: torch.set_num_threads(threads)
+    sc = _scalars(tensorboard, wandb, 'train', config=dict(epochs=epochs, batch_size=batch_size, lr=lr, d_model=d_model, layers=layers, value_target=value_target))
     try:
         nc = NetConfig(d_model=d_model, n_layers=layers, n_heads=heads, max_problem_len=max_tokens, max_code_len=max_tokens, max_child_len=max_tokens)
         tc = TrainConfig(epochs=epochs, batch_size=batch_size, lr=lr, patience=patience, seed=seed, value_target=value_target)
-        r = train_distillation(data, out, nc, tc, split=fr, split_seed=seed, resume=resume, device=device, progress=not quiet, labels=lab)
+        r = train_distillation(data, out, nc, tc, split=fr, split_seed=seed, resume=resume, device=device, progress=not quiet, labels=lab, scalars=sc)
     except (ValueError, FileNotFoundError) as e: _fail(str(e))
     except KeyboardInterrupt: _fail(f"interrupted; the last finished epoch is in {out/'last.pt'}; rerun with --resume to continue", 130)
+    finally:
+        if sc is not None: sc.close()
     t = r['test']
     typer.echo(f"{r['epochs']} epochs{' (stopped early)' if r['stopped_early'] else ''} · {r['params']:,} parameters · "
                f"best validation loss {r['best_loss']:.4f} · states {r['states']}")
@@ -644,8 +670,11 @@ def problems_check(file:Path=typer.Argument(..., help="a HumanEval-format .jsonl
     from tqdm import tqdm
     if not file.is_file(): _fail(f"{file}: no such file; give a HumanEval-format .jsonl problem file")
     if time_limit <= 0: _fail(f"--time-limit must be positive, not {time_limit}")
-    try: n = len(read_problem_file(file)[0])
+    try: recs, bad = read_problem_file(file)
     except (ProblemLoadError, UnicodeDecodeError, OSError) as e: _fail(f"{file}: cannot be read ({e})")
+    if not recs: _fail(f"{file} holds no problem records" + (f" ({len(bad)} bad; the first: {bad[0]})" if bad else " (it is empty)")
+                       + "; each line must be a HumanEval-style JSON record: task_id, prompt, entry_point, canonical_solution, test")
+    n = len(recs)
     bar = None if quiet or n < 2 or not sys.stderr.isatty() else tqdm(total=n, desc='problems', unit='problem', file=sys.stderr, leave=False)
     t0, step = time.monotonic(), max(1, n // 10)
     def lines(done, total):  # not a terminal (a log, CI): a plain line every tenth of the file, with the time left at the pace so far
@@ -775,16 +804,26 @@ def verifier_train(data:list[Path]=typer.Option(..., '--data', help="candidate r
                    hidden:bool=typer.Option(False, '--hidden', help="also the code model's hidden state: every row's `embedding` (verifier.add_hidden)"),
                    problems:Optional[Path]=typer.Option(None, '--problems', help=_PROBLEMS_HELP + "; here the dev rows"),
                    objective:str=typer.Option('pooled', help="pooled: P(pass) over every candidate; pairwise: a ranker of one problem's visible-passing siblings, calibrated (verifier.fit_pairwise)"),
-                   lend:Optional[list[Path]]=typer.Option(None, '--lend', help=_LEND_HELP)):
+                   lend:Optional[list[Path]]=typer.Option(None, '--lend', help=_LEND_HELP),
+                   tensorboard:Optional[Path]=_TB, wandb:bool=_WANDB):
     "Fit a verifier on the train rows, choose its penalty and threshold on the dev rows (labelled from --problems FILE when collected without labels), save it. Exit code 0: saved; 2: bad input."
     from mcts_codegen.verifier import train_verifier, save_verifier, GROUPS, OBJECTIVES
+    from math import log10
     if bad := sorted(set(drop or []) - set(GROUPS)): _fail(f"--drop {', '.join(bad)}: not a feature group; choose from {', '.join(GROUPS)}")
     if objective not in OBJECTIVES: _fail(f"--objective {objective}: choose from {', '.join(OBJECTIVES)}")
     if not 0 < keep <= 1: _fail(f"--keep must be in (0, 1], not {keep}")
     _dir_ok(out, '--out')
     rows = _lent(_labelled(_candidates(data), problems, ['dev']), lend)
-    try: v = train_verifier(rows, drop=drop or [], keep=keep, hidden=hidden, objective=objective)
-    except ValueError as e: _fail(str(e))
+    sc, tried = _scalars(tensorboard, wandb, 'verifier-train', config=dict(drop=drop or [], keep=keep, objective=objective)), []
+    def seen(d):  # each penalty tried: the dev AUC that chooses among them
+        tried.append(d)
+        if sc is not None: sc.add(len(tried), **{'verifier/dev_auc': d['dev_auc'], 'verifier/log10_l2': log10(d['l2'])})
+    try: v = train_verifier(rows, drop=drop or [], keep=keep, hidden=hidden, objective=objective, progress=seen)
+    except ValueError as e:
+        if sc is not None: sc.close()
+        _fail(str(e))
+    if sc is not None:
+        sc.add(len(tried), **{f'verifier/{k}': v.meta[k] for k in ('dev_auc_all', 'dev_auc_visible_pass', 'dev_within_auc')}); sc.close()
     f = save_verifier(v, out)
     m = v.meta
     typer.echo(f"{v} from {m['train_rows']} train rows ({m['train_problems']} problems{f', {lr} of them lent' if (lr := m['lent_rows']) else ''}), reading {', '.join(v.groups)}; "

@@ -172,6 +172,7 @@ def run_collect(problems='0-163', # HumanEval ids: '0-79', 'HumanEval/3', [0, 5]
                 executor:Executor|None=None, # sandbox (default: one from the preset)
                 progress:bool=True, # show a progress bar
                 cfg:Config|None=None, # settings (default: `preset` with the arguments above and `overrides`)
+                scalars=None, # a `scalars.Scalars` (TensorBoard, W&B): solved so far, examples, errors and tokens/s, after each problem
                 **overrides # more `create_preset` overrides, e.g. n_iter=20
                ) -> CollectSummary:
     "Search HumanEval `problems` on visible tests only, recording each search as an episode of training examples in `out`."
@@ -198,14 +199,18 @@ def run_collect(problems='0-163', # HumanEval ids: '0-79', 'HumanEval/3', [0, 5]
     try:
         eng = MCTSEngine(client, cfg, executor=executor, recorder=col)
         async def main():
-            sem = asyncio.Semaphore(concurrency or default_concurrency())
+            sem, tokens = asyncio.Semaphore(concurrency or default_concurrency()), [0]
             async def one(rec):
                 async with sem:
                     try:
                         r = await eng.asearch(problem_from_humaneval(rec).search_view())
                         if llm_failed(r): summ.errors[rec['task_id']] = r.error or f"every LLM request failed: {r.stats['llm_errors'][0]}"
                         else: summ.solved += r.passed
+                        tokens[0] += r.tokens
                     except Exception as e: summ.errors[rec['task_id']] = f"{type(e).__name__}: {e}"[:500]
+                if scalars is not None:
+                    scalars.add(bar.n + 1 - summ.skipped, **{'collect/solved': summ.solved, 'collect/examples': col.examples, 'collect/errors': len(summ.errors),
+                                                            'collect/tokens_per_s': tokens[0] / max(time.perf_counter() - t0, 1e-9)})
                 bar.update(1); bar.set_postfix_str(f"solved {summ.solved} · examples {col.examples} · errors {len(summ.errors)}", refresh=False)
             await asyncio.gather(*(one(r) for r in todo))
         run_sync(main())

@@ -16,8 +16,9 @@ from .utils import cpu_count
 from .experimental import ExperimentalConfig, EXPERIMENTAL_PRESETS, MOVED, moved_to_experimental
 
 # %% auto #0
-__all__ = ['SAMPLING_KEYS', 'PRESETS', 'SearchConfig', 'LLMConfig', 'ExecutorConfig', 'DataConfig', 'RAGConfig', 'Config',
-           'ConfigError', 'preset_settings', 'env_settings', 'create_preset']
+__all__ = ['SAMPLING_KEYS', 'PRESETS', 'CAP_ENV', 'SearchConfig', 'LLMConfig', 'ExecutorConfig', 'DataConfig', 'RAGConfig',
+           'InputConfig', 'Config', 'ConfigError', 'preset_settings', 'env_settings', 'create_preset', 'prompt_cap',
+           'cap_error']
 
 # %% ../nbs/01_config.ipynb #e71ea4b2
 class SearchConfig(BaseModel):
@@ -73,10 +74,11 @@ class ExecutorConfig(BaseModel):
     cache:bool = Field(True, description="cache results by (normalised code, tests)")
 
 class DataConfig(BaseModel):
-    "What a search records for training."
+    "What a search records for training, and where long runs write their scalars."
     collect:bool = Field(False, description="record each search as JSONL training data")
     out_dir:Path = Field(Path('runs/data'), description="where training data goes")
     save_policy:bool = Field(False, description="also store the MCTS visit distribution per state")
+    tensorboard:Path|None = Field(None, description="folder for the TensorBoard scalars of train, verifier train, bench and collect (None: none; their --tensorboard DIR gives one)")
 
 class RAGConfig(BaseModel):
     "Retrieval-augmented prompts (see the RAG page): off unless `enabled`."
@@ -90,6 +92,10 @@ class RAGConfig(BaseModel):
     token_budget:int = Field(600, ge=0, le=32_768, description="approximate tokens (chars/4) of retrieved context per prompt")
     min_similarity:float = Field(0.5, ge=-1, le=1, description="similar solved problems need at least this cosine similarity (dense and fusion)")
     api_notes:bool = Field(True, description="also retrieve standard-library notes")
+
+class InputConfig(BaseModel):
+    "What a user's input may hold; more is refused before it is parsed or a model loads."
+    max_prompt:int = Field(20_000, ge=100, le=100_000_000, description="characters of a problem's prompt: a `.py` stub, a record's prompt, a stub's source or a request's prompt (the service's limit too)")
 
 # %% ../nbs/01_config.ipynb #f63f480a
 SAMPLING_KEYS:tuple[str,...] = ('tree_sample', 'tree_entropy', 'batch_decode', 'generation', 'logprobs') # `llm` settings that change how the model samples (or, with logprobs, the priors): part of a benchmark row's engine version, and what `bench --set llm.KEY=VALUE` takes
@@ -112,6 +118,7 @@ class Config(BaseSettings):
     data:DataConfig = Field(default_factory=DataConfig)
     rag:RAGConfig = Field(default_factory=RAGConfig)
     experimental:ExperimentalConfig = Field(default_factory=ExperimentalConfig)
+    input:InputConfig = Field(default_factory=InputConfig)
     preset:str|None = Field(None, description="name of the preset this was built from")
 
     @model_validator(mode='before')
@@ -128,7 +135,7 @@ class Config(BaseSettings):
 class ConfigError(ValueError):
     "A setting has a wrong value; the message names the field and what is allowed."
 
-_SECTIONS = dict(search=SearchConfig, llm=LLMConfig, executor=ExecutorConfig, data=DataConfig, rag=RAGConfig, experimental=ExperimentalConfig)
+_SECTIONS = dict(search=SearchConfig, llm=LLMConfig, executor=ExecutorConfig, data=DataConfig, rag=RAGConfig, experimental=ExperimentalConfig, input=InputConfig)
 
 def _bounds(section:str, name:str) -> str:
     "Human description of the allowed values of `section.name`."
@@ -209,3 +216,20 @@ def create_preset(name:str='BALANCED', # a name in `PRESETS` (FAST, BALANCED, TH
         for s,v in moved_to_experimental(layer).items(): d.setdefault(s, {}).update(v)
     try: return Config(**d, preset=key)
     except ValidationError as e: raise ConfigError(_explain(e)) from None
+
+# %% ../nbs/01_config.ipynb #a74a9165
+CAP_ENV = 'MCTS_CODEGEN_INPUT__MAX_PROMPT' # the environment variable that raises (or lowers) the cap on a problem's prompt
+
+def prompt_cap() -> int:
+    "Characters a problem's prompt may hold: `input.max_prompt` as the environment sets it (`CAP_ENV`), else its default."
+    v = env_settings().get('input', {}).get('max_prompt')
+    try: return InputConfig(**({} if v is None else dict(max_prompt=v))).max_prompt
+    except ValidationError as e: raise ConfigError(f"{CAP_ENV}={v!r} is invalid: {e.errors()[0]['msg']}; {_bounds('input', 'max_prompt')}") from None
+
+def cap_error(what:str, # the input, e.g. 'stub.py' or "record 'X/1': its prompt"
+              n:int, # its size
+              cap:int, # the cap it is over
+              unit:str='characters', # what `n` counts ('bytes' for a file not read)
+             ) -> str:
+    "One line refusing an input over the cap, naming the setting that raises it."
+    return f"{what} is {n:,} {unit}; a problem's prompt may hold at most {cap:,} (input.max_prompt; raise it with {CAP_ENV}={max(2 * cap, n + 1)})"

@@ -15,7 +15,7 @@ from .visible import extract_record
 from .executor import Executor, CodeExecutionResult
 from .problem import CallTest
 from concurrent.futures import ThreadPoolExecutor
-from .config import ExecutorConfig
+from .config import ExecutorConfig, prompt_cap, cap_error
 from .utils import run_sync
 
 # %% auto #0
@@ -85,6 +85,7 @@ def read_problem_file(path:str|Path # a `.jsonl` or `.jsonl.gz` problem file
     if not p.is_file(): raise ProblemLoadError(f"{p}: no such file; give a HumanEval-format .jsonl problem file")
     opener = gzip.open if p.suffix == '.gz' else open
     recs, bad, ids = [], [], Counter()
+    cap = prompt_cap()
     with opener(p, 'rt', encoding='utf-8') as f:
         for i, line in enumerate(f, 1):
             if not line.strip(): continue
@@ -96,6 +97,7 @@ def read_problem_file(path:str|Path # a `.jsonl` or `.jsonl.gz` problem file
             probs = [f"'{k}' missing" if k not in rec else f"'{k}' must be a {t.__name__}, not {type(rec[k]).__name__}"
                      for k, t in _FIELDS.items() if not isinstance(rec.get(k), t)]
             probs += [f"'{k}' must be a {t.__name__}, not {type(rec[k]).__name__}" for k, t in _OPTIONAL.items() if k in rec and not isinstance(rec[k], t)]
+            if isinstance(rec.get('prompt'), str) and len(rec['prompt']) > cap: probs.append(cap_error('its prompt', len(rec['prompt']), cap))
             if 'split' in rec and isinstance(rec['split'], str) and rec['split'] not in SPLITS: probs.append(f"'split' is {rec['split']!r}, not one of {', '.join(SPLITS)}")
             if isinstance(rec.get('wrong'), list) and not all(isinstance(w, str) for w in rec['wrong']): probs.append("'wrong' must be a list of strings (bodies)")
             if probs: bad.append(Finding('error', where, '; '.join(probs))); continue

@@ -10,7 +10,7 @@ import ast, asyncio, contextvars, hashlib, math, time, warnings
 from pathlib import Path
 from typing import Any, Callable, Literal, NamedTuple, Protocol, runtime_checkable
 from fastcore.basics import patch
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, computed_field
 from pydantic.json_schema import SkipJsonSchema
 from .config import Config, ConfigError, create_preset
 from .problem import Problem, CallTest, PARSE_ERRORS, prune_program
@@ -64,13 +64,17 @@ class SearchResult(BaseModel):
     tree_size:int = Field(1, description="nodes of the search tree, the root included")
     llm_calls:int = Field(0, description="LLM completions spent, the reflector's included; failed ones are not counted")
     tokens:int = Field(0, description="tokens of the LLM calls, prompts and completions, the reflector's included")
-    wall_time:float = Field(0.0, description="seconds the search took")
+    wall_time:float = Field(0.0, description="seconds from the call to the result, everything included (the submitted program's own sandbox run is `result.wall_time`)")
     solved_at_call:int|None = Field(None, description="LLM calls spent when a program first passed every visible test (without visible tests: first ran cleanly)")
-    status:Verdict = Field('failed', description="the verdict: 'passed' (every visible test passed, with at least one test), 'failed' (some visible test failed; without visible tests, no program ran cleanly), 'unverified' (no usable visible tests: the program only ran cleanly) or 'error' (the search stopped on an LLM failure before any of these)")
+    status:Verdict = Field('failed', description="deprecated alias of `verdict` (it goes in the next release): 'passed' (every visible test passed, with at least one test), 'failed' (some visible test failed; without visible tests, no program ran cleanly), 'unverified' (no usable visible tests: the program only ran cleanly) or 'error' (the search stopped on an LLM failure before any of these)")
     error:str|None = Field(None, description="why the search stopped early: a fatal LLM failure, or `MCTSEngine.breaker` failed requests in a row")
     llm_failures:int = Field(0, description="completions asked for that failed; never counted in `llm_calls`")
     stats:dict[str, Any] = Field(default_factory=dict, description="how the search went (its keys are listed below this table on the engine page)")
     root:SkipJsonSchema[Node|None] = Field(None, exclude=True, repr=False, description="the search tree (not serialised)")
+
+    @computed_field(description="the verdict: 'passed' (every visible test passed, with at least one test), 'failed' (some visible test failed; without visible tests, no program ran cleanly), 'unverified' (no usable visible tests: the program only ran cleanly) or 'error' (the search stopped on an LLM failure before any of these)")
+    @property
+    def verdict(self) -> Verdict: return self.status
 
     @property
     def passing(self) -> list[str]:
@@ -82,7 +86,7 @@ class SearchResult(BaseModel):
         "One line for logs: the verdict, visible tests passed, and what the search cost."
         r = self.result
         vt = f"{r.n_passed}/{r.n_tests} visible" if r is not None else 'no program'
-        return (f"{self.problem_id}: {self.status} ({vt}) · {self.iterations} iters · "
+        return (f"{self.problem_id}: {self.verdict} ({vt}) · {self.iterations} iters · "
                 f"{self.tree_size} nodes · {self.llm_calls} LLM calls · {self.tokens} tokens · {self.wall_time:.1f}s"
                 + (f" · {self.llm_failures} failed calls" if self.llm_failures else '') + (f" · error: {self.error}" if self.error else ''))
 
@@ -696,7 +700,8 @@ async def tidy_result(p:Problem, # the problem searched (its prompt's own defini
     st = res.stats | dict(executions=res.stats.get('executions', 0) + 1)
     def seen(x): return x.status, [(t.call, t.passed, t.got, t.error) for t in x.tests]
     if seen(r) != seen(res.result): return res.model_copy(update=dict(stats=st))
-    return res.model_copy(update=dict(code=code, result=r, stats=st | dict(pruned=res.code.count('\n') - code.count('\n'))))
+    lines = lambda c: sum(bool(l.strip()) for l in c.splitlines())  # blank lines between definitions are layout, not code
+    return res.model_copy(update=dict(code=code, result=r, stats=st | dict(pruned=max(0, lines(res.code) - lines(code)))))
 
 # %% ../nbs/12_engine.ipynb #2e0dbfe3
 @patch
@@ -704,7 +709,7 @@ async def asearch(self:MCTSEngine, problem:Problem|str|Path, # a `Problem` (its 
                    progress:Callable[[dict],None]|None=None, # called after each iteration
                   ) -> SearchResult:
     "Search for a program that passes `problem`'s visible tests."
-    problem = as_problem(problem)
+    t0, problem = time.perf_counter(), as_problem(problem)
     srch = Search(self, problem.search_view(), progress)
     ag = self.cfg.experimental.agreement
     reserve = int((ag == 'ties' or (ag == 'no_tests' and not srch.p.visible_tests)) and 1 < srch.cap < math.inf)
@@ -713,6 +718,7 @@ async def asearch(self:MCTSEngine, problem:Problem|str|Path, # a `Problem` (its 
     srch.cap += reserve
     if reserve: res.stats['budget'] = srch.cap
     res = await tidy_result(srch.p, await srch.agree(res), self.executor)
+    res = res.model_copy(update=dict(wall_time=round(time.perf_counter() - t0, 4)))  # `wall_time`, defined once: the call to the result
     if self.recorder is not None: self.recorder.on_end(problem.search_view(), res)
     return res
 

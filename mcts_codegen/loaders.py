@@ -11,11 +11,13 @@ from collections import Counter
 from pathlib import Path
 from typing import Iterable
 from .problem import Problem, PARSE_ERRORS
+from .config import prompt_cap, cap_error
 from .visible import extract_tests, extract_record
 
 # %% auto #0
 __all__ = ['HUMANEVAL_FILE', 'ProblemLoadError', 'humaneval_path', 'parse_ids', 'load_humaneval', 'record_id',
-           'problem_from_humaneval', 'load_problem', 'tests_note', 'load_problems', 'as_problem']
+           'problem_from_humaneval', 'load_problem', 'tests_note', 'contradictions', 'checked', 'load_problems',
+           'as_problem']
 
 # %% ../nbs/05_loaders.ipynb #ad1e4cd3
 def _parse(src:str) -> ast.Module:
@@ -28,6 +30,12 @@ class ProblemLoadError(ValueError):
     "A problem file or record cannot be read; the message says what is wrong and what to do."
 
 HUMANEVAL_FILE = 'HumanEval.jsonl.gz'
+
+def _capped(n:int, # size of an input
+            what:str, # the input, for the message
+            unit:str='characters'):
+    "Raise a `ProblemLoadError` when an input of `n` characters is over the cap on a prompt (`config.prompt_cap`), before anything parses it."
+    if n > (cap := prompt_cap()): raise ProblemLoadError(cap_error(what, n, cap, unit))
 
 # %% ../nbs/05_loaders.ipynb #79bb7668
 def humaneval_path(path:str|Path|None=None # explicit data file (`.jsonl` or `.jsonl.gz`)
@@ -112,6 +120,7 @@ def record_id(rec:dict, # a HumanEval-style record: task_id, prompt, entry_point
     if miss := [k for k in _REQUIRED if not isinstance(rec.get(k), str) or not rec.get(k).strip()]:
         raise ProblemLoadError(f"{where} lacks {', '.join(map(repr, miss))}; a HumanEval-style record needs task_id, prompt, entry_point (test optional)")
     if not pid: raise ProblemLoadError(f"{where} lacks 'task_id'; add one")
+    _capped(len(rec['prompt']), f"{where}: its prompt")
     if rec.get('language', 'python') == 'python': _check_entry(rec['prompt'], rec['entry_point'], where)
     if (test := rec.get('test')) is not None and not isinstance(test, str): raise ProblemLoadError(f"{where}: 'test' must be a string of check code")
     return str(pid)
@@ -130,6 +139,7 @@ _ENTRY = re.compile(r'^#\s*entry\s*:\s*([A-Za-z_]\w*)\s*$', re.M)
 
 def _problem_from_stub(text:str, pid:str, where:str) -> Problem:
     "A `Problem` from the source of a `.py` stub."
+    _capped(len(text), where)
     try: tree = _parse(text)
     except SyntaxError as e: raise ProblemLoadError(f"{where}:{e.lineno}: not valid Python ({e.msg}); a stub is a `def` with a docstring, body optional") from None
     except PARSE_ERRORS as e: raise ProblemLoadError(f"{where}: cannot be parsed as Python ({type(e).__name__}: {e})") from None
@@ -154,6 +164,7 @@ def load_problem(path:str|Path # a `.py` stub or a `.json` HumanEval-style recor
     if p.suffix not in ('.py', '.json'):
         hint = "; it holds many problems: use load_problems" if p.name.endswith(('.jsonl', '.jsonl.gz')) else ''
         raise ProblemLoadError(f"{p}: unsupported file type{hint or ' (use a .py stub or a .json record)'}")
+    if p.suffix == '.py' and p.is_file() and p.stat().st_size > 4 * prompt_cap(): _capped(p.stat().st_size, str(p), 'bytes')  # not even read
     text = _read_text(p)
     if p.suffix == '.py': prob = _problem_from_stub(text, p.stem, str(p))
     else:
@@ -161,8 +172,7 @@ def load_problem(path:str|Path # a `.py` stub or a `.json` HumanEval-style recor
         except json.JSONDecodeError as e: raise ProblemLoadError(f"{p}:{e.lineno}: not valid JSON ({e.msg}); expected one HumanEval-style record") from None
         try: prob = problem_from_humaneval(rec, default_id=p.stem)
         except ProblemLoadError as e: raise ProblemLoadError(f"{p}: {e}") from None
-    if note := tests_note(prob, str(p)): warnings.warn(note)
-    return prob
+    return checked(prob, str(p))
 
 def tests_note(prob:Problem, # a problem loaded from a user's file or source
                where:str='' # the file, for the message
@@ -181,6 +191,30 @@ def tests_note(prob:Problem, # a problem loaded from a user's file or source
     if bad: return at + f"dropped examples of {prob.entry_point}: " + '; '.join(f"{why} ({', '.join(ls)})" for why, ls in bad.items()) + f"; {kept}"
     if not n: return at + f"no visible tests found in the docstring of {prob.entry_point}; the search can only check that a program runs (its verdict: unverified)"
     return None
+
+def contradictions(prob:Problem, # a problem loaded from a user's file or source
+                   where:str='' # the file, for the message
+                  ) -> str|None:
+    "One line naming a call that the docstring's examples give two results, with the lines that say so; None when none does."
+    if prob.language != 'python': return None
+    by = {}
+    for s in extract_tests(prob.prompt, prob.entry_point, report=True).rejected:
+        if s.reason.startswith(_CONFLICT): by.setdefault(s.reason[len(_CONFLICT):], []).append(s)
+    if not by: return None
+    call, ss = next(iter(by.items()))
+    more = f" (and {len(by) - 1} more call{'s' * (len(by) > 2)})" if len(by) > 1 else ''
+    return ((f"{where}: " if where else '') + f"the examples of {prob.entry_point} contradict each other: {call} at "
+            + ' and at '.join(f"line {s.line} ({' '.join(s.text.split())!r})" for s in ss) + f"{more}; fix the docstring so that each call has one result")
+
+_CONFLICT = 'conflicting expected values for '
+
+def checked(prob:Problem, # a problem from a user's file or source
+            where:str='' # the file, for the messages
+           ) -> Problem:
+    "`prob` if its examples agree (else a `ProblemLoadError`: a spec that contradicts itself is bad input), with a warning about examples dropped or missing."
+    if msg := contradictions(prob, where): raise ProblemLoadError(msg)
+    if note := tests_note(prob, where): warnings.warn(note)
+    return prob
 
 _HE_ID = re.compile(r'HumanEval/.*')  # a bad id is reported by `load_humaneval`
 
@@ -217,8 +251,7 @@ def as_problem(x:Problem|str|Path, # a `Problem`, a `.py`/`.json` path, a HumanE
     if not isinstance(x, (str, Path)): raise ProblemLoadError(f"cannot make a problem of a {type(x).__name__}; pass a Problem, a path, a HumanEval id or a stub's source")
     if isinstance(x, str) and not x.strip(): raise ProblemLoadError("the problem is empty; pass a stub's source (a `def` with a docstring of examples), a .py/.json path, a HumanEval id or a Problem")
     if isinstance(x, str) and ('\n' in x.strip() or x.lstrip().startswith(('def ', 'async def ', 'from ', 'import '))):
-        prob = _problem_from_stub(x, 'stub', '<source>')
-        if note := tests_note(prob): warnings.warn(note)
+        prob = checked(_problem_from_stub(x, 'stub', '<source>'))
         return prob.model_copy(update=dict(id=pid or prob.entry_point))
     ps = load_problems(x)
     if len(ps) != 1: raise ProblemLoadError(f"{x} names {len(ps)} problems, not one; use load_problems and solve them one by one")

@@ -8,11 +8,11 @@ Docs: https://mcts-codegen.github.io/mcts_codegen/problem.html.md"""
 from __future__ import annotations
 import ast, importlib, json, math, sys
 from typing import Any, Iterable, Literal
-from pydantic import BaseModel, Field, field_serializer, field_validator
+from pydantic import BaseModel, Field, field_serializer, field_validator, model_validator
 
 # %% auto #0
-__all__ = ['PARSE_ERRORS', 'decode_value', 'values_equal', 'CallTest', 'Problem', 'try_parse', 'prune_program',
-           'UnsupportedValue', 'encode_value']
+__all__ = ['PARSE_ERRORS', 'decode_value', 'values_equal', 'try_parse', 'CallTest', 'placeholder', 'unwritten', 'stub_prompt',
+           'Problem', 'prune_program', 'UnsupportedValue', 'encode_value']
 
 # %% ../nbs/03_problem.ipynb #c921f05f
 from .worker import UnsupportedValue, encode_value  # one codec: the sandbox child encodes with this same code
@@ -51,6 +51,14 @@ def values_equal(got:Any, exp:Any, tol:float=1e-6) -> bool:
         return tg is not dict or all(values_equal(got[mine[k]], v, tol) for k, v in exp.items())
     return got == exp
 
+# %% ../nbs/03_problem.ipynb #4d5f266f
+PARSE_ERRORS = (SyntaxError, ValueError, RecursionError, MemoryError, SystemError)
+
+def try_parse(code:str) -> ast.Module|None:
+    "The syntax tree of `code`, or None if it cannot be parsed for any reason."
+    try: return ast.parse(code)
+    except PARSE_ERRORS: return None
+
 # %% ../nbs/03_problem.ipynb #b68e9100
 class CallTest(BaseModel):
     "One visible test: evaluate `call`, expect the plain value `expected`."
@@ -67,27 +75,59 @@ class CallTest(BaseModel):
 
     def __str__(self): return f"{self.call} == {self.expected!r}"
 
+# %% ../nbs/03_problem.ipynb #e1d9c906
+def _doc(s:ast.stmt) -> bool: return isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant) and isinstance(s.value.value, str)
+
+def placeholder(s:ast.stmt) -> bool:
+    "`s` stands for a body not written yet: `pass`, `...`, `raise NotImplementedError(...)` or `return None`."
+    if isinstance(s, ast.Pass): return True
+    if isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant): return s.value.value is Ellipsis
+    if isinstance(s, ast.Raise) and s.exc is not None:
+        e = s.exc.func if isinstance(s.exc, ast.Call) else s.exc
+        return isinstance(e, ast.Name) and e.id == 'NotImplementedError'
+    return isinstance(s, ast.Return) and (s.value is None or (isinstance(s.value, ast.Constant) and s.value.value is None))
+
+def unwritten(fn:ast.stmt) -> bool:
+    "`fn` is a function whose body is at most a docstring and placeholders (a `# TODO` comment is no statement)."
+    return isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) and all(placeholder(s) or (i == 0 and _doc(s)) for i, s in enumerate(fn.body))
+
+def stub_prompt(prompt:str, # a Python stub: imports, helpers, then the entry point's signature and docstring
+                entry_point:str, # the function to write
+               ) -> str:
+    "`prompt` ending in the entry point's signature and docstring: a placeholder body (or comments) after them is cut; unchanged otherwise."
+    tree = try_parse(prompt)
+    fn = tree.body[-1] if tree is not None and tree.body else None
+    if not unwritten(fn) or fn.name != entry_point: return prompt
+    lines, doc = prompt.splitlines(), _doc(fn.body[0])
+    rest = fn.body[1:] if doc else fn.body
+    if rest:  # cut from the first placeholder (it may share a line with the signature or docstring)
+        s = rest[0]
+        part = lines[s.lineno - 1].encode()[:s.col_offset].decode().rstrip().rstrip(';').rstrip()
+        head = lines[:s.lineno - 1] + ([part] if part.strip() else [])
+    elif any(l[:1].isspace() and l.strip() for l in lines[fn.body[0].end_lineno:]): head = lines[:fn.body[0].end_lineno]  # a docstring, then comments inside the function
+    else: return prompt
+    keep = fn.body[0].end_lineno if doc else fn.lineno
+    while len(head) > keep and (not head[-1].strip() or head[-1].lstrip().startswith('#')): head.pop()  # comments (`# TODO`) before the placeholder
+    return '\n'.join(head) + '\n'
+
 # %% ../nbs/03_problem.ipynb #7f091bec
 class Problem(BaseModel):
     "A programming problem: prompt (signature + docstring), entry point and visible tests."
     id:str
-    prompt:str
+    prompt:str = Field(description="what the search is given: imports, helpers, the entry point's signature and docstring (a placeholder body is cut: `stub_prompt`)")
     entry_point:str
     visible_tests:list[CallTest] = Field(default_factory=list)
     hidden_test:str|None = Field(None, repr=False, description="benchmark-only check code; the search never reads it")
     language:Literal['python','javascript'] = 'python'
 
+    @model_validator(mode='after')
+    def _stub(self):
+        if self.language == 'python': self.prompt = stub_prompt(self.prompt, self.entry_point)
+        return self
+
     def search_view(self) -> 'Problem':
         "A copy without the hidden test: what a search is given."
         return self.model_copy(update=dict(hidden_test=None))
-
-# %% ../nbs/03_problem.ipynb #4d5f266f
-PARSE_ERRORS = (SyntaxError, ValueError, RecursionError, MemoryError, SystemError)
-
-def try_parse(code:str) -> ast.Module|None:
-    "The syntax tree of `code`, or None if it cannot be parsed for any reason."
-    try: return ast.parse(code)
-    except PARSE_ERRORS: return None
 
 # %% ../nbs/03_problem.ipynb #0175be3e
 _DEFS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
@@ -123,12 +163,12 @@ def _setup(n:ast.stmt, defined:set[str]) -> bool:
 
 def prune_program(code:str, # a Python program
                   entry_point:str, # the function it is for
-                  keep:str|Iterable[str]=(), # more names to keep, or a source (the problem's prompt) whose top-level names are all kept
+                  keep:str|Iterable[str]=(), # more names to keep, or a source (the problem's prompt) whose top-level names are all kept, but for unwritten stubs (`unwritten`)
                  ) -> str:
     "`code` cut to `entry_point`, the names in `keep`, and what they use transitively; other definitions, test code and unused imports go, and star imports become the names used."
     tree = try_parse(code)
     if tree is None or not any(isinstance(n, _DEFS) and n.name == entry_point for n in tree.body): return code
-    if isinstance(keep, str): keep = set().union(*map(_bound, (try_parse(keep) or ast.Module(body=[], type_ignores=[])).body))
+    if isinstance(keep, str): keep = set().union(*(_bound(n) for n in (try_parse(keep) or ast.Module(body=[], type_ignores=[])).body if not unwritten(n)))  # a stub kept only if used
     body = tree.body
     binds = [_bound(n) for n in body]
     defined = {n.name for n in body if isinstance(n, _DEFS)}

@@ -15,7 +15,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, StreamingResponse, Response, FileResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
-from .config import create_preset, ConfigError, Config
+from .config import create_preset, ConfigError, Config, prompt_cap
 from .problem import Problem, CallTest
 from .visible import extract_tests
 from .node import Node
@@ -38,7 +38,7 @@ FINAL = ('done', 'failed', 'cancelled', 'interrupted')
 class Limits(BaseModel):
     "What one request and the whole service may use."
     max_body:int = 64 * 1024 # bytes of a request body
-    max_prompt:int = 20_000 # characters of a problem
+    max_prompt:int = Field(default_factory=prompt_cap) # characters of a problem: the one cap on a prompt, `input.max_prompt` (20,000 unless MCTS_CODEGEN_INPUT__MAX_PROMPT says)
     max_tests:int = 100 # visible tests given with a problem
     max_calls:int = 50 # LLM completions per job
     max_iter:int = 200 # search iterations per job

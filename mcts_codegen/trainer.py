@@ -22,7 +22,7 @@ from .networks import (NetConfig, PolicyValueNet, masked_log_softmax, load_check
 
 # %% auto #0
 __all__ = ['to_device', 'distillation_loss', 'rank_auc', 'top1_agreement', 'evaluate', 'TrainConfig', 'warmup_cosine',
-           'DistillationTrainer', 'plot_history', 'write_logs', 'latency_report', 'train_distillation']
+           'DistillationTrainer', 'plot_history', 'write_logs', 'epoch_scalars', 'latency_report', 'train_distillation']
 
 # %% ../nbs/16_trainer.ipynb #8f09fcbd
 def to_device(batch:dict, device:str|torch.device) -> dict:
@@ -269,6 +269,7 @@ def write_logs(history:list[dict], out_dir:str|Path):
 # %% ../nbs/16_trainer.ipynb #cacf5b60
 @patch
 def fit(self:DistillationTrainer, progress:bool|Callable[[dict],None]=False, # print a line per epoch, or call this with it
+        scalars=None, # a `scalars.Scalars` (TensorBoard, W&B) each epoch's numbers go to (`epoch_scalars`)
        ) -> list[dict]:
     "Train until `cfg.epochs` or early stopping; returns the history (one dict of metrics per epoch)."
     say = progress if callable(progress) else (lambda h: print(_line(h))) if progress else (lambda h: None)
@@ -290,6 +291,7 @@ def fit(self:DistillationTrainer, progress:bool|Callable[[dict],None]=False, # p
             self.save(self.out/'last.pt')
             write_logs(self.history, self.out)
         say(h)
+        if scalars is not None: scalars.add(self.epoch, **epoch_scalars(h, len(self.train_ds)))
     if self.out is not None and self.history: plot_history(self.history, self.out/'loss.png')
     return self.history
 
@@ -297,6 +299,16 @@ def _line(h:dict) -> str:
     "One epoch for a log."
     v = f" · val {h['val_loss']:.4f} (AUC {h['val_value_auc']:.3f}, top-1 {h['val_policy_top1']:.2f})" if 'val_loss' in h else ''
     return f"epoch {h['epoch']:>3} · train {h['train_loss']:.4f}{v} · lr {h['lr']:.2e}{' *' if h['improved'] else ''} · {h['time_s']:.1f}s"
+
+_FIXED = ('states', 'choice_states', 'positives', 'policy_chance', 'prior_top1')  # counts and baselines that no epoch changes: no curve
+
+def epoch_scalars(h:dict, # one epoch of `DistillationTrainer.history`
+                  states:int, # training states an epoch goes through
+                 ) -> dict[str, float]:
+    "An epoch's numbers as scalar tags: `train/…` and `val/…` (loss and its terms, value AUC, policy top-1), the learning rate and states per second."
+    out = {k.replace('_', '/', 1): v for k, v in h.items() if k.startswith(('train_', 'val_')) and isinstance(v, (int, float)) and not isinstance(v, bool)
+           and k.split('_', 1)[1] not in _FIXED}
+    return out | dict(lr=h['lr'], states_per_s=states / max(h['time_s'], 1e-9))
 
 # %% ../nbs/16_trainer.ipynb #b8bc7983
 def _time(f:Callable, reps:int) -> float:
@@ -347,6 +359,7 @@ def train_distillation(data:str|Path|Sequence, # episodes: JSONL files, folders 
                        device:str|torch.device='cpu',
                        progress:bool|Callable[[dict],None]=True, # a line per epoch
                        labels:dict|None=None, # hidden verdicts of train problems (`hidden_labels`), for `value_target='hidden'`
+                       scalars=None, # a `scalars.Scalars` (TensorBoard, W&B) each epoch's numbers go to
                       ) -> dict:
     "Train a `PolicyValueNet` on episodes in `data`, keep checkpoints in `out`, evaluate the best on held-out problems."
     out, net_cfg, train_cfg = Path(out), net_cfg or NetConfig(), train_cfg or TrainConfig()
@@ -359,7 +372,7 @@ def train_distillation(data:str|Path|Sequence, # episodes: JSONL files, folders 
     torch.manual_seed(train_cfg.seed)
     t = DistillationTrainer(PolicyValueNet(net_cfg), tr, va, out, train_cfg, device)
     if resume and last.is_file(): t.resume(last)
-    t.fit(progress)
+    t.fit(progress, scalars)
     if not t.history: raise ValueError("nothing was trained")
     best = PolicyValueNet(net_cfg); best.load_state_dict(load_checkpoint(checkpoint_file(out), device)['model'])
     res = dict(states=dict(train=len(tr), valid=len(va), test=len(te)), problems=dict(train=len(tr.problem_ids), valid=len(va.problem_ids), test=len(te.problem_ids)),

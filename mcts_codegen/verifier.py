@@ -598,6 +598,7 @@ def train_verifier(rows:list[dict], # labelled candidate rows with `split` ('tra
                    keep:float=0.95, # the threshold keeps this share of dev's visible-passing right programs
                    tables:dict|None=None, # `feature_table` of each split, when already made (`split_tables`)
                    objective:str='pooled', # 'pooled': P(pass) over every candidate, penalty by dev AUC among visible-passing; 'pairwise': `fit_pairwise`, calibrated on train, penalty by dev `within_auc`
+                   progress=None, # called with each penalty tried: dict(l2=..., dev_auc=the dev AUC that chooses)
                   ) -> LogisticVerifier:
     "A verifier fitted on the train rows, its penalty and threshold chosen on the dev rows."
     if objective not in OBJECTIVES: raise ValueError(f"objective must be one of {', '.join(OBJECTIVES)}, not {objective!r}")
@@ -621,6 +622,7 @@ def train_verifier(rows:list[dict], # labelled candidate rows with `split` ('tra
         v = LogisticVerifier(names, w, b, mu, sd, hidden=hidden, groups=groups_of(names, Xt))
         s = v.prob(Xd)
         tried.append(((within_auc(pd_, yd, s, vd) if objective == 'pairwise' else auc(yd[vd], s[vd])) or 0.0, l2, v, s))
+        if progress is not None: progress(dict(l2=l2, dev_auc=tried[-1][0]))
     top = max(a for a, *_ in tried)
     _, l2, v, s = max((t for t in tried if t[0] >= top - tol), key=lambda t: t[1])  # dev is small: near-ties go to the strongest penalty, the safest
     v.threshold = keep_threshold(s[vd & yd], keep)
