@@ -1,5 +1,5 @@
 """Which committed result rows does issue 81's corpus change touch? Every row under results/ of a problem whose hidden test changed
-(Corpus/57, 112, 155, 408) has its submitted program checked again by today's hidden test; rows of moved or rewritten problems are
+(Corpus/57, 112, 155, 408, and the test problems that gained a randomized comparison) has its submitted program checked again by today's hidden test; rows of moved or rewritten problems are
 counted. Prints what changed; writes nothing (the lead reruns or rewrites rows).
 
     python experiments/2026-12-07-corpus-leaks/recheck_changed.py"""
@@ -9,7 +9,8 @@ from pathlib import Path
 from mcts_codegen.executor import Executor, hidden_verdict
 
 ROOT = Path(__file__).resolve().parents[2]
-TESTS_CHANGED = {f'Corpus/{i}' for i in (57, 112, 155, 408)}
+RANDOMIZED = (0, 1, 6, 10, 17, 27, 28, 31, 34, 40, 42, 47, 48, 56, 79, 91, 448)  # test problems that gained a randomized comparison
+TESTS_CHANGED = {f'Corpus/{i}' for i in (57, 112, 155, 408) + RANDOMIZED}
 MOVED = {'Corpus/0': 'train->test', 'Corpus/17': 'train->test', 'Corpus/31': 'train->test', 'Corpus/46': 'train->test',
          'Corpus/129': 'train->test', 'Corpus/350': 'train->test', 'Corpus/486': 'train->dev', 'Corpus/402': 'rewritten (dev)'}
 
