@@ -34,6 +34,28 @@ GEN = {
         return {k: (_d(depth - 1) if depth and rng.random() < 0.5 else rng.choice([0, None, 'x', [1], {}])) for k in rng.sample('abc', rng.randint(0, 3))}
     return (_d(3), '.'.join(rng.choice('abcd') for _ in range(rng.randint(1, 3))), rng.choice([None, -1, 'd']))''',
 }
+
+# dev
+GEN.update({
+3: '''    lv = ['DEBUG', 'info', 'Warn', 'ERROR', 'TRACE', '']
+    line = lambda: rng.choice(['[', '', ' [']) + rng.choice(lv) + rng.choice([']', '', '] ']) + rng.choice([' msg ', 'x', ''])
+    return ([line() for _ in range(rng.randint(0, 5))], rng.choice(lv))''',
+13: '''    return (''.join(rng.choice(['ann', 'Bo', ' ', '  ', '-', 'jean-luc', 'X']) for _ in range(rng.randint(0, 6))),)''',
+19: '''    return (rng.choice(['', ' ']) + ''.join(rng.choice(['a', 'B', 'cT', '-', '_', 'x1']) for _ in range(rng.randint(0, 8))) + rng.choice(['', '  ']),)''',  # spaces only around the name
+20: '''    t = ''.join(rng.choice(['{', '}', 'a', 'b', ' ', '{a}', '{{', '}}', '{ b}']) for _ in range(rng.randint(0, 8)))
+    return (t, rng.choice([{}, {'a': 1}, {'a': 'x', ' b': None}, {'b': 2.5}]))''',
+37: '''    return (rng.choice(['', ' ', '#']) + ''.join(rng.choice('0aFfg#') for _ in range(rng.randint(0, 9))) + rng.choice(['', ' ']),)''',
+52: '''    return (''.join(rng.choice(['a', 'B', 'Ab', '1', ' ', 'é', 'É', '-']) for _ in range(rng.randint(0, 5))),)''',
+61: '''    return ([(rng.choice(['ann', 'Bob', 'bob', 'cy', 'Al']), rng.randint(0, 4)) for _ in range(rng.randint(0, 14))],)''',
+71: '''    return ([rng.choice(['', ' ', '> x', '>y', 'hi ', 'a b', '>', ' > z ']) for _ in range(rng.randint(0, 6))],)''',
+82: '''    return ([rng.choice(['a', 'bb', 'ccc', '', 'dddd']) for _ in range(rng.randint(0, 9))], rng.randint(-1, 5))''',
+90: '''    term = lambda: rng.choice(['*', str(rng.randint(0, 12)), f'{rng.randint(0, 12)}-{rng.randint(0, 12)}']) + rng.choice(['', '', f'/{rng.randint(0, 4)}'])
+    return (','.join(term() for _ in range(rng.randint(1, 3))) + rng.choice(['', '', ',', 'x']), rng.randint(0, 3), rng.randint(5, 10))''',
+95: '''    req = lambda: '"' + ' '.join(rng.choice(['GET', '/a', '/b?x=1', '/a#f', 'HTTP/1.1', '/B']) for _ in range(rng.randint(2, 4))) + '"'
+    line = lambda: rng.choice(['1.2.3.4 - ', '']) + req() + rng.choice(['', ' 200', ' "x"'])
+    return ([line() for _ in range(rng.randint(0, 6))], rng.randint(-1, 3))''',
+96: '''    return ([' ' * rng.randint(0, 6) + rng.choice(['a', 'b', 'c', '']) for _ in range(rng.randint(0, 7))],)''',
+})
 CMP = {10: 'list(candidate(*copy.deepcopy(_a)).items()) == list(_ref(*copy.deepcopy(_a)).items())'}
 def run_check(code, test, entry):
     ns = {}; exec(code, ns); exec(test, ns); ns['check'](ns[entry])
