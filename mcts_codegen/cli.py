@@ -661,11 +661,12 @@ app.add_typer(problems_app, name='problems')
 @problems_app.command('check')
 def problems_check(file:Path=typer.Argument(..., help="a HumanEval-format .jsonl[.gz] problem file, e.g. data/corpus/corpus.jsonl"),
                    strict:bool=typer.Option(False, '--strict', help="also enforce the corpus rules: a split, at least 3 wrong programs, a domain and a difficulty tag, 2-4 kept examples, at least 15 asserts"),
+                   against:list[Path]=typer.Option([], '--against', help="another problem file to look for near-duplicates in, besides HumanEval (repeatable), e.g. NewEval; its records without a split count as test"),
                    time_limit:float=typer.Option(1.0, help="CPU seconds a hidden test may use on its reference (CPU time: a busy machine does not inflate it)"),
                    notes:bool=typer.Option(True, '--notes/--no-notes', help="also print notes (foolable problems, dropped examples, near-duplicates), which fail nothing"),
                    quiet:bool=typer.Option(False, '--quiet', '-q', help="no progress (a bar on a terminal, else a line every tenth of the file, on stderr)")):
-    "Check a problem file: every record parses, each reference passes its hidden test in the sandbox within the time limit and agrees with its docstring examples, and every wrong program fails. Exit code 0: no errors; 1: errors; 2: bad input."
-    from mcts_codegen.corpus import check_problems, foolable, read_problem_file
+    "Check a problem file: every record parses, each reference passes its hidden test in the sandbox within the time limit and agrees with its docstring examples, and every wrong program fails. A problem close to another (the file's own, HumanEval's, an --against file's) is reported; across splits it is an error under --strict. Exit code 0: no errors; 1: errors; 2: bad input."
+    from mcts_codegen.corpus import check_problems, foolable, read_problem_file, read_against
     from mcts_codegen.loaders import ProblemLoadError
     from tqdm import tqdm
     if not file.is_file(): _fail(f"{file}: no such file; give a HumanEval-format .jsonl problem file")
@@ -675,6 +676,10 @@ def problems_check(file:Path=typer.Argument(..., help="a HumanEval-format .jsonl
     if not recs: _fail(f"{file} holds no problem records" + (f" ({len(bad)} bad; the first: {bad[0]})" if bad else " (it is empty)")
                        + "; each line must be a HumanEval-style JSON record: task_id, prompt, entry_point, canonical_solution, test")
     n = len(recs)
+    for a in against:
+        if not a.is_file(): _fail(f"--against {a}: no such file; give a HumanEval-format .jsonl problem file")
+    try: others = read_against(against)
+    except (ProblemLoadError, UnicodeDecodeError, OSError) as e: _fail(f"--against: cannot be read ({e})")
     bar = None if quiet or n < 2 or not sys.stderr.isatty() else tqdm(total=n, desc='problems', unit='problem', file=sys.stderr, leave=False)
     t0, step = time.monotonic(), max(1, n // 10)
     def lines(done, total):  # not a terminal (a log, CI): a plain line every tenth of the file, with the time left at the pace so far
@@ -683,14 +688,14 @@ def problems_check(file:Path=typer.Argument(..., help="a HumanEval-format .jsonl
             left = f", about {took / done * (total - done):.0f}s left" if done < total else ''
             typer.echo(f"problems check: {done}/{total} problems in {took:.0f}s{left}", err=True)
     prog = (lambda done, total: bar.update(1)) if bar else None if quiet or n < 2 else lines
-    try: found = check_problems(file, strict=strict, time_limit=time_limit, progress=prog)
+    try: found = check_problems(file, strict=strict, time_limit=time_limit, against=others, progress=prog)
     finally:
         if bar: bar.close()
     for f in found:
         if f.level == 'error' or notes: typer.echo(str(f))
     errs, fool = {f.where.split(' ')[0] for f in found if f.level == 'error'}, foolable(found)
-    dups = sum('near-duplicate' in f.msg for f in found)
-    typer.echo(f"{file}: {n} problems, {len(errs)} with errors, {len(fool)} foolable ({len(fool)/max(n, 1):.0%}), {dups} near-duplicate notes")
+    dups, cross = sum('near-duplicate' in f.msg for f in found), sum('across splits' in f.msg for f in found)
+    typer.echo(f"{file}: {n} problems, {len(errs)} with errors, {len(fool)} foolable ({len(fool)/max(n, 1):.0%}), {dups} near-duplicate pairs ({cross} across splits)")
     raise typer.Exit(1 if errs else 0)
 
 # %% ../nbs/24_cli.ipynb #4f1c6660

@@ -6,7 +6,7 @@ Docs: https://mcts-codegen.github.io/mcts_codegen/corpus.html.md"""
 
 # %% ../nbs/10b_corpus.ipynb #2d2f8309
 from __future__ import annotations
-import ast, asyncio, gzip, json, random, re, time
+import ast, asyncio, gzip, json, math, random, re, time
 from collections import Counter, defaultdict
 from pathlib import Path
 from typing import NamedTuple, Iterable
@@ -20,8 +20,8 @@ from .utils import run_sync
 
 # %% auto #0
 __all__ = ['SPLITS', 'HUMANEVAL_HALVES', 'LEVELS', 'HIDDEN', 'assign_splits', 'select_split', 'split_ids', 'Finding',
-           'read_problem_file', 'near_duplicates', 'with_hidden', 'examples', 'batched', 'wrong_outcomes',
-           'check_record', 'check_problems', 'foolable']
+           'read_problem_file', 'near_duplicates', 'similar_tasks', 'dup_findings', 'with_hidden', 'examples',
+           'batched', 'wrong_outcomes', 'check_record', 'read_against', 'check_problems', 'foolable']
 
 # %% ../nbs/10b_corpus.ipynb #1551515f
 SPLITS = ('train', 'dev', 'test')
@@ -76,7 +76,7 @@ class Finding(NamedTuple):
 
 # %% ../nbs/10b_corpus.ipynb #1a9e1a80
 _FIELDS = dict(task_id=str, prompt=str, entry_point=str, canonical_solution=str, test=str)
-_OPTIONAL = dict(split=str, wrong=list, tags=list)
+_OPTIONAL = dict(split=str, wrong=list, tags=list, distinct=list)
 
 def read_problem_file(path:str|Path # a `.jsonl` or `.jsonl.gz` problem file
                      ) -> tuple[list[dict], list[Finding]]:
@@ -128,6 +128,66 @@ def near_duplicates(recs:list[dict], # the file's records
             for what, x, y in (('prompt', da, db), ('solution', sa, sb)):
                 if (o := _overlap(x, y)) > thresh: out.append((a, b, what, round(o, 2)))
     return out
+
+# %% ../nbs/10b_corpus.ipynb #6ab63596
+_STOP = frozenset("a an the of to and or is are be in on at by for with as it its this that from into each every if then "
+                  "else than not no one when which their there they them any all only so such but do does given return returns "
+                  "value values list string str int integer number numbers true false none".split())
+
+def _terms(r:dict) -> Counter:
+    "Docstring words (examples left out) and word pairs, stop words dropped."
+    w = [x for x in re.findall(r'[a-z]+', _doc(r['prompt']).split('>>>')[0].lower()) if len(x) > 1 and x not in _STOP]
+    return Counter(w + [f'{a} {b}' for a, b in zip(w, w[1:])])
+
+def _tfidf(docs:list[Counter]) -> list[dict]:
+    df, n = Counter(t for d in docs for t in d), len(docs)
+    vs = [{t: (1 + math.log(c)) * math.log(n / df[t]) for t, c in d.items()} for d in docs]
+    return [{t: x / (math.sqrt(sum(y * y for y in v.values())) or 1.0) for t, x in v.items()} for v in vs]
+
+def similar_tasks(recs:list[dict], # the file's records
+                  others:list[dict]=(), # a reference set, e.g. HumanEval's or NewEval's records
+                  cos:float=0.3, # flag docstrings whose TF-IDF cosine reaches this
+                  min_words:int=6, # distinct words a docstring needs to be compared (a one-line docstring matches by chance)
+                 ) -> list[tuple[str,str,str,float]]:
+    "(id, other id, 'entry point' or 'task', similarity) for pairs of `recs`, and of `recs` with `others`, naming the same function or telling a similar task."
+    allr = list(recs) + list(others)
+    ts = [_terms(r) for r in allr]
+    vs, post = _tfidf(ts), defaultdict(list)
+    for j, v in enumerate(vs):
+        if sum(' ' not in t for t in ts[j]) < min_words: vs[j] = {}  # too short to tell
+        for t, x in vs[j].items(): post[t].append((j, x))
+    out = []
+    for i, r in enumerate(recs):
+        dot = Counter()
+        for t, x in vs[i].items():
+            for j, y in post[t]:
+                if j > i: dot[j] += x * y
+        for j in sorted(set(dot) | {j for j in range(i + 1, len(allr)) if allr[j]['entry_point'] == r['entry_point']}):
+            if allr[j]['entry_point'] == r['entry_point']: out.append((r['task_id'], allr[j]['task_id'], 'entry point', round(dot[j], 2)))
+            elif dot[j] >= cos: out.append((r['task_id'], allr[j]['task_id'], 'task', round(dot[j], 2)))
+    return out
+
+
+# %% ../nbs/10b_corpus.ipynb #0bdcf0a2
+def dup_findings(recs:list[dict], # the file's records
+                 others:list[dict]=(), # reference sets; a record without a `split` counts as `test`
+                 strict:bool=False, # a pair across splits is an error
+                ) -> list[Finding]:
+    "One finding per near-duplicate pair (`near_duplicates`, `similar_tasks`), an error under `strict` where the two sit in different splits."
+    split = {r['task_id']: r.get('split', 'test') for r in others} | {r['task_id']: r.get('split') for r in recs}
+    read = {frozenset((r['task_id'], d)) for r in [*recs, *others] for d in r.get('distinct', [])}
+    why = defaultdict(list)
+    for a, b, what, o in near_duplicates(recs, others) + similar_tasks(recs, others):
+        if frozenset((a, b)) not in read: why[a, b].append(f"{what} {o:.0%}" if what != 'entry point' else 'same entry point')
+    out = []
+    for (a, b), ws in why.items():
+        sa, sb = split.get(a), split.get(b)
+        if sa and sb and sa != sb:
+            out.append(Finding('error' if strict else 'note', a, f"near-duplicate of {b} across splits ({sa}, {sb}; {', '.join(ws)}): "
+                               f"put both in one split or rewrite one; if they differ, list {b} in {a}'s 'distinct'"))
+        else: out.append(Finding('note', a, f"near-duplicate of {b} ({', '.join(ws)})"))
+    return out
+
 
 # %% ../nbs/10b_corpus.ipynb #cabc56e2
 LEVELS = ('easy', 'medium', 'hard')
@@ -233,18 +293,23 @@ async def check_record(rec:dict, # a well-formed record (see `read_problem_file`
     return out
 
 # %% ../nbs/10b_corpus.ipynb #d216e4f4
+def read_against(files:Iterable[str|Path]=() # more problem files to compare with, e.g. NewEval
+                ) -> list[dict]:
+    "HumanEval's records and every well-formed record of `files`: the reference sets of the near-duplicate check."
+    return [json.loads(l) for l in gzip.open(humaneval_path(), 'rt')] + [r for f in files for r in read_problem_file(f)[0]]
+
 def check_problems(path:str|Path, # a `.jsonl`/`.jsonl.gz` problem file
                    strict:bool=False, # also enforce the corpus rules (`data/corpus/`)
                    time_limit:float=1.0, # CPU seconds a hidden test may use on its reference
-                   against:list[dict]|None=None, # reference set for near-duplicates (default: HumanEval)
+                   against:list[dict]|None=None, # reference sets for near-duplicates (default: HumanEval; see `read_against`)
                    executor:Executor|None=None, # the sandbox (default: a fresh one, no result cache)
                    progress=None, # called with (done, total) after each record
                   ) -> list[Finding]:
-    "Every finding for the problem file at `path`, record by record, then near-duplicates."
+    "Every finding for the problem file at `path`, record by record, then near-duplicates (`dup_findings`)."
     recs, out = read_problem_file(path)
-    if against is None: against = [json.loads(l) for l in gzip.open(humaneval_path(), 'rt')]
+    if against is None: against = read_against()
     dups = ThreadPoolExecutor(1)  # pure Python: it runs while the sandbox works
-    near = dups.submit(near_duplicates, recs, against)
+    near = dups.submit(dup_findings, recs, against, strict)
     ex = executor or Executor(ExecutorConfig(cache=False))
     async def go():
         sem, done = asyncio.Semaphore(2 * ex.cfg.workers), 0
@@ -259,7 +324,7 @@ def check_problems(path:str|Path, # a `.jsonl`/`.jsonl.gz` problem file
     finally:
         if executor is None: ex.close()
         dups.shutdown()
-    out += [Finding('note', f"{a} {what}", f"near-duplicate of {b} ({o:.0%} shared n-grams)") for a, b, what, o in near.result()]
+    out += near.result()
     return out
 
 def foolable(findings:list[Finding]) -> set[str]:

@@ -1,0 +1,85 @@
+# How issue 81 gave corpus problems a seeded randomized comparison (reference vs candidate on 200 generated inputs, in the hidden test);
+# run once from the repository root: python experiments/2026-12-07-corpus-leaks/randomize.py [ID ...] (a problem that has one is left alone).
+import json, random, copy, sys, textwrap
+P='data/corpus/corpus.jsonl'
+C=[json.loads(l) for l in open(P)]
+GEN = {
+0: '''    parts = [rng.choice(['', str(rng.randint(0, 99))]) + rng.choice('hmsHMSx') for _ in range(rng.randint(0, 4))]
+    text = ''.join(parts)
+    if rng.random() < 0.3: text = ''.join(c + rng.choice(['', ' ']) for c in text)
+    if rng.random() < 0.2: text += str(rng.randint(0, 9))
+    return (text,)''',
+1: '''    return (''.join(rng.choice('ab@.XY') for _ in range(rng.randint(0, 9))),)''',
+6: '''    return ([rng.choice(['', 'a', 'b', 'tea', 'Tea', 'c']) for _ in range(rng.randint(0, 6))],)''',
+10: '''    return (''.join(rng.choice(['a', 'B', '=', ';', ' ', '1', 'k']) for _ in range(rng.randint(0, 14))),)''',
+17: '''    return (''.join(rng.choice('0123456789' * 3 + '-() +.x') for _ in range(rng.randint(6, 16))),)''',
+27: '''    return ([''.join(rng.choice('#aB 1-!') for _ in range(rng.randint(0, 6))) for _ in range(rng.randint(0, 5))],)''',
+28: '''    return (rng.randint(-3, 3), ''.join(rng.choice('abcsxyzhBY') for _ in range(rng.randint(1, 5))))''',
+31: '''    v = '.'.join(rng.choice([str(rng.randint(0, 12)), '0' + str(rng.randint(0, 9))]) for _ in range(rng.randint(1, 3)))
+    return (v + rng.choice(['', '-beta', '+b7', '-rc.1', '+x-y']), rng.choice(['major', 'minor', 'patch', 'other']))''',
+34: '''    one = lambda: rng.choice([f"{rng.randint(0, 5)}{rng.choice('xX*')}{rng.randint(0, 5)}", f"{rng.randint(1, 4)}x{rng.randint(1, 4)}", 'ax2', ' 1x1'])
+    return ([one() for _ in range(rng.randint(0, 6))],)''',
+40: '''    text = ''.join(rng.choice(['a', 'B', '.', '!', '?', ' ', 'Dr.', '  ', 'x.']) for _ in range(rng.randint(0, 12)))
+    return (text, rng.choice([[], ['Dr.'], ['x.', 'Dr.']]))''',
+42: '''    return (''.join(rng.choice('12.+-*/() x') for _ in range(rng.randint(0, 10))),)''',
+47: '''    return ([rng.choice(['1. a', '12. b', '3.c', '  2. x', '', '  ', 'text', '7. ', '0. z', '5.  y']) for _ in range(rng.randint(0, 7))],)''',
+48: '''    return (['#' * rng.randint(1, 4) + ' ' + rng.choice(['A', 'B c', 'd']) for _ in range(rng.randint(0, 7))],)''',
+56: '''    num = rng.choice([str(rng.randint(0, 2000)), f"{rng.randint(0, 99)}.{rng.randint(0, 999)}", '.5', '1.2.3', '', '-1'])
+    return (rng.choice(['', ' ']) + num + rng.choice(['', ' ', '  ']) + rng.choice(['', 'b', 'KB', 'kib', 'MiB', 'gb', 'GiB', 'xb', 'k']) + rng.choice(['', ' ']),)''',
+79: '''    return (rng.choice(['', ' ', '1', '0', 'TRUE', 'Yes', ' on ', 'n', 'N', 'maybe', 'tru', 'offf', '\\tY\\n', 'OFF', '2']), rng.choice([True, False, None]))''',
+91: '''    labels = [rng.choice(['www', 'a', 'B1'])] + [rng.choice(['a', 'B1', 'ex-x', '', '9z', 'www']) for _ in range(rng.randint(0, 3))]
+    d = '.'.join(labels[:rng.randint(0, len(labels))])
+    return (d, ''.join(rng.choice(['a', 'B', '1', '-', '_', ' ']) for _ in range(rng.randint(1, 5))))''',
+448: '''    def _d(depth):
+        return {k: (_d(depth - 1) if depth and rng.random() < 0.5 else rng.choice([0, None, 'x', [1], {}])) for k in rng.sample('abc', rng.randint(0, 3))}
+    return (_d(3), '.'.join(rng.choice('abcd') for _ in range(rng.randint(1, 3))), rng.choice([None, -1, 'd']))''',
+}
+
+# dev
+GEN.update({
+3: '''    lv = ['DEBUG', 'info', 'Warn', 'ERROR', 'TRACE', '']
+    line = lambda: rng.choice(['[', '', ' [']) + rng.choice(lv) + rng.choice([']', '', '] ']) + rng.choice([' msg ', 'x', ''])
+    return ([line() for _ in range(rng.randint(0, 5))], rng.choice(lv))''',
+13: '''    return (''.join(rng.choice(['ann', 'Bo', ' ', '  ', '-', 'jean-luc', 'X']) for _ in range(rng.randint(0, 6))),)''',
+19: '''    return (rng.choice(['', ' ']) + ''.join(rng.choice(['a', 'B', 'cT', '-', '_', 'x1']) for _ in range(rng.randint(0, 8))) + rng.choice(['', '  ']),)''',  # spaces only around the name
+20: '''    t = ''.join(rng.choice(['{', '}', 'a', 'b', ' ', '{a}', '{{', '}}', '{ b}']) for _ in range(rng.randint(0, 8)))
+    return (t, rng.choice([{}, {'a': 1}, {'a': 'x', ' b': None}, {'b': 2.5}]))''',
+37: '''    return (rng.choice(['', ' ', '#']) + ''.join(rng.choice('0aFfg#') for _ in range(rng.randint(0, 9))) + rng.choice(['', ' ']),)''',
+52: '''    return (''.join(rng.choice(['a', 'B', 'Ab', '1', ' ', 'é', 'É', '-']) for _ in range(rng.randint(0, 5))),)''',
+61: '''    return ([(rng.choice(['ann', 'Bob', 'bob', 'cy', 'Al']), rng.randint(0, 4)) for _ in range(rng.randint(0, 14))],)''',
+71: '''    return ([rng.choice(['', ' ', '> x', '>y', 'hi ', 'a b', '>', ' > z ']) for _ in range(rng.randint(0, 6))],)''',
+82: '''    return ([rng.choice(['a', 'bb', 'ccc', '', 'dddd']) for _ in range(rng.randint(0, 9))], rng.randint(-1, 5))''',
+90: '''    term = lambda: rng.choice(['*', str(rng.randint(0, 12)), f'{rng.randint(0, 12)}-{rng.randint(0, 12)}']) + rng.choice(['', '', f'/{rng.randint(0, 4)}'])
+    return (','.join(term() for _ in range(rng.randint(1, 3))) + rng.choice(['', '', ',', 'x']), rng.randint(0, 3), rng.randint(5, 10))''',
+95: '''    req = lambda: '"' + ' '.join(rng.choice(['GET', '/a', '/b?x=1', '/a#f', 'HTTP/1.1', '/B']) for _ in range(rng.randint(2, 4))) + '"'
+    line = lambda: rng.choice(['1.2.3.4 - ', '']) + req() + rng.choice(['', ' 200', ' "x"'])
+    return ([line() for _ in range(rng.randint(0, 6))], rng.randint(-1, 3))''',
+96: '''    return ([' ' * rng.randint(0, 6) + rng.choice(['a', 'b', 'c', '']) for _ in range(rng.randint(0, 7))],)''',
+})
+CMP = {10: 'list(candidate(*copy.deepcopy(_a)).items()) == list(_ref(*copy.deepcopy(_a)).items())'}
+def run_check(code, test, entry):
+    ns = {}; exec(code, ns); exec(test, ns); ns['check'](ns[entry])
+only = set(map(int, sys.argv[1:])) if sys.argv[1:] else set(GEN)
+for i, g in GEN.items():
+    if i not in only: continue
+    r = C[i]; assert r['task_id'] == f'Corpus/{i}'
+    if '_rng_random_' in r['test']: continue
+    p = r['prompt']; d = p.index('def '); sig = p[d:p.index('"""', d)].rstrip()
+    assert sig.endswith(':'), (i, sig)
+    imports = [l for l in p[:d].splitlines() if l.startswith(('import ', 'from '))]
+    ref = sig.replace(f"def {r['entry_point']}(", 'def _ref(', 1) + '\n' + r['canonical_solution'].rstrip('\n')
+    seed = 8100 + i
+    cmp_ = CMP.get(i, 'candidate(*copy.deepcopy(_a)) == _ref(*copy.deepcopy(_a))')
+    block = ('import random, copy\n' + ''.join(l + '\n' for l in imports) + ref + '\n'
+             + 'def _gen(rng):\n' + g + '\n' + f'_rng_random_ = random.Random({seed})\nfor _ in range(200):\n    _a = _gen(_rng_random_)\n    assert {cmp_}, _a\n')
+    test = r['test'].rstrip('\n') + '\n' + textwrap.indent(block, '    ')
+    prog = p + r['canonical_solution']
+    run_check(prog, test, r['entry_point'])  # the reference passes
+    # how many of its inputs each wrong program gets wrong
+    ns = {}; exec(textwrap.dedent(block).replace('assert ' + cmp_ + ', _a', 'pass'), ns)
+    for j, w in enumerate(r.get('wrong', [])):
+        try: run_check(p + w, test, r['entry_point']); print(i, 'WRONG PASSES', j)
+        except Exception: pass
+    r['test'] = test
+    print(i, r['entry_point'], 'ok')
+open(P, 'w').write(''.join(json.dumps(x) + '\n' for x in C))
