@@ -211,7 +211,7 @@ def _verifier_name(path:Path) -> str:
 
 # %% ../nbs/24_cli.ipynb #9c41582f
 @app.command()
-def solve(problems:list[str]=typer.Argument(..., help="`.py` stubs, `.json`/`.jsonl` records or HumanEval ids"),
+def solve(problems:list[str]=typer.Argument(..., help="`.py` or `.js` stubs, `.json`/`.jsonl` records or HumanEval ids"),
           llm:Optional[str]=typer.Option(None, help="LLM spec: local:qwen2.5-coder-1.5b (default), local:qwen2.5-coder-0.5b, local:/path.gguf, openai:MODEL"),
           base_url:Optional[str]=typer.Option(None, help="OpenAI-compatible server URL (vLLM, Ollama, LM Studio, llama.cpp server…; default: OPENAI_BASE_URL)"),
           api_key_env:Optional[str]=typer.Option(None, help=_KEY_ENV_HELP),
@@ -282,7 +282,7 @@ def solve(problems:list[str]=typer.Argument(..., help="`.py` stubs, `.json`/`.js
     finally:
         outer.close()
         if idx is not None: idx.close()
-    if as_json: print(json.dumps([json.loads(r.model_dump_json()) | u | dict(peak_rss_mb=round(peak_rss_mb(), 1)) for r, u in zip(results, used)], indent=2))
+    if as_json: print(json.dumps([json.loads(r.model_dump_json()) | u | dict(language=p.language, peak_rss_mb=round(peak_rss_mb(), 1)) for r, u, p in zip(results, used, probs)], indent=2))
     if err := next((r for r in results if r.status == 'error'), None):
         left = len(probs) - len(results)
         _fail(f"{err.problem_id}: {err.error}" + (f" ({left} problem{'s'*(left>1)} not run)" if left else ''),

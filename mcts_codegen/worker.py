@@ -11,9 +11,9 @@ from pathlib import Path
 from typing import Any
 
 # %% auto #0
-__all__ = ['LAYERS', 'BASIC_LAYERS', 'UnsupportedValue', 'encode_value', 'landlock_abi', 'readable_roots', 'landlock_ruleset',
-           'landlock_restrict', 'seccomp_install', 'seccomp_prog', 'rmtree', 'short', 'MessageTooLong', 'send_raw',
-           'send_msg', 'recv_raw', 'recv_msg']
+__all__ = ['LAYERS', 'BASIC_LAYERS', 'UNDEFINED', 'UnsupportedValue', 'JSUndefined', 'encode_value', 'landlock_abi',
+           'readable_roots', 'landlock_ruleset', 'landlock_restrict', 'seccomp_install', 'seccomp_prog', 'rmtree',
+           'short', 'MessageTooLong', 'send_raw', 'send_msg', 'recv_raw', 'recv_msg']
 
 # %% ../nbs/02_worker.ipynb #2c8e70f2
 LAYERS = ('cgroup','setsid','rlimits','tmpdir','netns','pidns','ipcns','landlock','setuid','seccomp','bwrap')
@@ -24,6 +24,15 @@ class UnsupportedValue(TypeError):
     "A value that cannot cross the sandbox boundary as plain data."
 
 _PLAIN = (type(None), bool, int, str)
+
+class JSUndefined:
+    "JavaScript's `undefined` as a result (`None` is its `null`): a JavaScript program's value only."
+    __slots__ = ()
+    def __repr__(self): return 'undefined'
+    def __bool__(self): return False
+    def __reduce__(self): return 'UNDEFINED'
+
+UNDEFINED = JSUndefined()
 
 # %% ../nbs/02_worker.ipynb #2b56096f
 def encode_value(v:Any, _depth:int=0) -> Any:
@@ -40,6 +49,7 @@ def encode_value(v:Any, _depth:int=0) -> Any:
     if t is dict: return {'__dict__': [[encode_value(k, d), encode_value(o, d)] for k,o in v.items()]}
     if t is bytes: return {'__bytes__': v.hex()}
     if t is complex: return {'__complex__': [v.real, v.imag]}
+    if v is UNDEFINED: return {'__undefined__': 0}
     raise UnsupportedValue(f"cannot compare a value of type {t.__name__}; return built-in types (int, float, str, list, tuple, dict, set, None)")
 
 # %% ../nbs/02_worker.ipynb #1c53b6cc
@@ -283,10 +293,11 @@ function info(e) {
 }
 function enc(v, d) {
   if (d > 100) throw new TypeError('value nested deeper than 100 levels');
-  if (v === null || v === undefined) return null;
+  if (v === null) return null;
+  if (v === undefined) return {'__undefined__': 0};
   switch (typeof v) {
     case 'boolean': case 'string': return v;
-    case 'number': return Number.isFinite(v) ? v : {'__float__': Number.isNaN(v) ? 'nan' : (v > 0 ? 'inf' : '-inf')};
+    case 'number': return Object.is(v, -0) ? {'__float__': '-0.0'} : Number.isFinite(v) ? v : {'__float__': Number.isNaN(v) ? 'nan' : (v > 0 ? 'inf' : '-inf')};
     case 'bigint': if (v >= BigInt(Number.MIN_SAFE_INTEGER) && v <= BigInt(Number.MAX_SAFE_INTEGER)) return Number(v);
   }
   if (Array.isArray(v)) return v.map(o => enc(o, d + 1));
