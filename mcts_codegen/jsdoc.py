@@ -231,12 +231,12 @@ def top_level(src:str) -> list[tuple[str,int,int,str]]:
         out.append((name, i, j, kind)); i = j
     return out
 
-# %% ../nbs/04b_jsdoc.ipynb #9346e39b
+# %% ../nbs/04b_jsdoc.ipynb #3efaa5ff
 _ENTRY_JS = re.compile(r'^//\s*entry\s*:\s*([A-Za-z_$][\w$]*)\s*$', re.M)
 
 def js_entry(src:str) -> str|None:
     "The entry point of a JavaScript stub: the function named by `// entry: name`, else the last top-level function."
-    fns = [n for n, _, _, k in top_level(src) if k in ('function', 'const') and n]
+    fns = [n for n, _, _, k in top_level(src) if k == 'function' or k == 'const' and _find(src, n)]  # a binding counts when it holds a function
     m = _ENTRY_JS.search(src)
     return m[1] if m and m[1] in fns else None if m else (fns[-1] if fns else None)
 
