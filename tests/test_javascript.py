@@ -75,3 +75,31 @@ def test_solve_js_stub_with_embedded_model(tmp_path):
     assert r.returncode == 0, r.stderr[-3000:]
     out = json.loads(r.stdout)[0]
     assert out['language'] == 'javascript' and out['passed'] and 'function add' in out['code']
+
+# ---- the JavaScript corpus (tools/corpus_js.py), translated from the Python corpus by rules (tools/py2js.py)
+
+ROOT = Path(__file__).parent.parent
+
+def test_corpus_js_keeps_splits_and_links():
+    src = {r['task_id']: r for r in map(json.loads, open(ROOT/'data/corpus/corpus.jsonl'))}
+    js = [json.loads(l) for l in open(ROOT/'data/corpus/corpus_js.jsonl')]
+    assert len(js) >= 150 and all(r['language'] == 'javascript' for r in js)
+    assert all(r['split'] == src[r['source_task_id']]['split'] and r['entry_point'] == src[r['source_task_id']]['entry_point'] for r in js)
+    assert all(r['prompt'].startswith('/**') and r['prompt'].endswith('{\n') and len(r['wrong']) >= 3 for r in js)
+    assert {r['split'] for r in js} == {'train', 'dev', 'test'}
+
+def test_py2js_keeps_python_semantics():
+    "Floor division and modulo of negatives, negative indices, slices with steps, deep ==, truthiness of [] and dicts as Maps, run under Node.js."
+    import sys
+    sys.path.insert(0, str(ROOT/'tools'))
+    import py2js
+    from mcts_codegen.executor import Executor
+    prompt = 'def f(xs: list[int], s: str) -> list:\n    """Doc."""\n'
+    body = ("    d = {}\n    for x in xs:\n        d[x % 3] = d.get(x % 3, 0) + x // 2\n    out = [s[::-2], s[-1] if s else '', xs[1:-1], [] or [0], xs == [1, 2]]\n"
+            "    return out + [sorted(d.items()), -7 // 2, -7 % 3, 2 ** 10, len(s), 'a' in s]\n")
+    ns = {}; exec(prompt + body, ns)
+    code = 'function f(xs, s) {\n' + py2js.translate_body(prompt, body, 'f')
+    cases = [([1, 2], 'abcde'), ([-5, 7, 0, 3], ''), ([], 'xa')]
+    with Executor() as ex:
+        r = ex.run(code, [(f"f({json.dumps(a)}, {json.dumps(s)})", json.loads(json.dumps(ns['f'](a, s)))) for a, s in cases], language='javascript')
+    assert r.passed, [(t.call, t.got, t.expected, t.error) for t in r.tests]
