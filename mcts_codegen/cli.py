@@ -249,6 +249,9 @@ def solve(problems:list[str]=typer.Argument(..., help="`.py` or `.js` stubs, `.j
     try: probs = _checked(load_problems(problems), None, cfg)
     except (FileNotFoundError, ValueError, KeyError) as e: _fail(str(e))
     nets = _nets(value_net or cfg.experimental.nets) | _verifier(verifier or cfg.experimental.verifier, cfg)  # a bad folder is bad input, found before the model loads
+    if nets.get('verifier') is not None and (js := [p.id for p in probs if p.language != 'python']):
+        from mcts_codegen.verifier import NOT_JS
+        _fail(NOT_JS.format(js[0]))
     client = _client(cfg)
     _checked(probs, client, cfg)  # sizes, now that an embedded model's tokenizer is loaded
     results, used = [], []

@@ -103,3 +103,42 @@ def test_py2js_keeps_python_semantics():
     with Executor() as ex:
         r = ex.run(code, [(f"f({json.dumps(a)}, {json.dumps(s)})", json.loads(json.dumps(ns['f'](a, s)))) for a, s in cases], language='javascript')
     assert r.passed, [(t.call, t.got, t.expected, t.error) for t in r.tests]
+
+# ---- everything else that takes a problem: collect, the verifier, retrieval
+
+def _js_train(n=2):
+    return [r for r in map(json.loads, open(ROOT/'data/corpus/corpus_js.jsonl')) if r['split'] == 'train'][:n]
+
+class JSDouble:
+    "A scripted model for JavaScript records: the reference for even seeds, the first wrong program for odd ones (tests only)."
+    def __init__(self, recs): self.recs, self.name = recs, 'jsdouble'
+    async def complete(self, messages, n=1, temperature=0.0, max_tokens=512, seed=None, stop=None):
+        from mcts_codegen.llm import Completion
+        text = messages[-1]['content']
+        r = next(r for r in self.recs if f"function {r['entry_point']}(" in text)
+        return [Completion(f"```javascript\n{r['prompt']}{r['canonical_solution'] if ((seed or 0) + i) % 2 == 0 else r['wrong'][0]}```", 10, 20, 'stop', -0.3)
+                for i in range(n)]
+
+def test_collect_labels_js_candidates_by_their_hidden_test(tmp_path):
+    from mcts_codegen.collector import run_candidates
+    from mcts_codegen.records import read_candidates
+    recs = _js_train()
+    (p := tmp_path/'js.jsonl').write_text(''.join(json.dumps(r) + '\n' for r in recs))
+    run_candidates(p, 'train', JSDouble(recs), tmp_path/'out', samples=3, n_inputs=3, concurrency=1, progress=False)
+    rows = read_candidates(tmp_path/'out')
+    assert rows and {r.problem_id for r in rows} == {r['task_id'] for r in recs}
+    assert {(r.visible_passed, r.hidden_passed) for r in rows} >= {(True, True)}
+    assert all(r.hidden_passed is not None for r in rows) and not all(r.hidden_passed for r in rows)
+
+def test_verifier_refuses_js_in_one_line(monkeypatch, tmp_path):
+    (f := tmp_path/'add.js').write_text(STUB)
+    no_model(monkeypatch)
+    monkeypatch.setenv('MCTS_CODEGEN_LLM__LOGPROBS', '1'); monkeypatch.setenv('MCTS_CODEGEN_LLM__BATCH_DECODE', '1')
+    r = CliRunner().invoke(app, ['solve', str(f), '--quiet', '--verifier', 'votes'])
+    assert r.exit_code == 2 and 'the verifier reads Python programs only' in one_error(r), r.output
+
+def test_retrieval_says_it_has_nothing_for_js(tmp_path):
+    from mcts_codegen.rag import RAGContextProvider
+    (f := tmp_path/'add.js').write_text(STUB)
+    with pytest.warns(UserWarning, match='retrieval holds Python solutions'):
+        assert RAGContextProvider(index=None).context(load_problem(f)) == ''
