@@ -582,9 +582,9 @@ JS_CHECK = "const assert = require('node:assert');\nfunction check(c) { assert.d
 @needs_node
 def test_js_reads_nonce(ex):
     "Read the request (its nonce) from the run folder or the harness's variables, write the nonce and exit: the hidden check must not pass."
-    code = ("const fs = require('fs'); let n = typeof req === 'object' ? req.nonce : null;\n"
-            "try { n = n || JSON.parse(fs.readFileSync('req.json', 'utf8')).nonce; } catch (e) {}\n"
-            "fs.writeSync(3, JSON.stringify({nonce: n}) + '\\n'); process.exit(0);\nfunction sq(x) { return 0; }\n")
+    code = ("var nfs = require('fs'), n = typeof req === 'object' ? req.nonce : null;\n"
+            "try { n = n || JSON.parse(nfs.readFileSync('req.json', 'utf8')).nonce; } catch (e) {}\n"
+            "nfs.writeSync(3, JSON.stringify({nonce: n}) + '\\n'); process.exit(0);\nfunction sq(x) { return 0; }\n")
     attack_check(ex, 'JS: forge the nonce and exit', code, JS_CHECK, 'sq', language='javascript')
 
 @needs_node
