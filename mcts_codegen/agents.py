@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol, runtime_checkable
 from .problem import Problem, try_parse, stub_prompt, unwritten
 from .llm import body_ok
+from . import jsdoc
+
 
 # %% auto #0
 __all__ = ['BODY_STOP', 'PLAN_STOP', 'system_prompt', 'fresh_messages', 'refine_messages', 'strip_toplevel', 'extract_code',
@@ -83,6 +85,7 @@ def extract_code(text:str, # raw model output
     "The program in `text` that defines `entry_point`, cleaned up; None if there is none."
     cands = [b for b in fenced_blocks(text) if b.strip()] or [text]
     hits = [b for b in cands if _defines(b, entry_point, language)]
+    if language == 'javascript': return jsdoc.extract_js(text, entry_point, prompt)
     if language != 'python': return (hits or [None])[0]
     if not hits:
         # a bare body: indented lines continuing the prompt
@@ -208,6 +211,7 @@ PLAN_STOP:list[str] = ['\n```\n'] # where a plan's answer ends: the fence that c
 
 def body_prefill(problem:Problem) -> str|None:
     "The start of an answer whose body the model writes: the opening fence and the prompt (imports, helpers, signature, docstring); None unless the prompt ends in the entry point's signature and docstring."
+    if problem.language == 'javascript': return jsdoc.js_body_prefill(problem)
     if problem.language != 'python': return None
     pr = stub_prompt(problem.prompt, problem.entry_point).rstrip()  # a placeholder body (`pass`) left in would end the answer at once
     tree = try_parse(pr) or try_parse(pr + '\n    pass')
@@ -220,7 +224,7 @@ def body_messages(problem:Problem, # what the messages ask about
                  ) -> tuple[list[dict], list[str]]|None:
     "`messages` with the answer prefilled up to the body (`body_prefill`), and the stop strings that end the body; None where no body can be asked for."
     pre = body_prefill(problem)
-    return None if pre is None else (messages + [dict(role='assistant', content=pre)], list(BODY_STOP))  # the request unchanged: the prompt stays in it
+    return None if pre is None else (messages + [dict(role='assistant', content=pre)], list(jsdoc.JS_BODY_STOP if problem.language == 'javascript' else BODY_STOP))  # the request unchanged: the prompt stays in it
 
 # %% ../nbs/09_agents.ipynb #e92fe13b
 @dataclass

@@ -302,7 +302,7 @@ def bench_config(seed:int=0, # sampling seed of the run
 
 async def _check(executor:Executor, rec:dict, code:str|None) -> CodeExecutionResult:
     "The hidden HumanEval check of `code` (the bare prompt when there is no program), a load-bound verdict rechecked (`hidden_verdict`)."
-    return await hidden_verdict(executor, code if code is not None else rec['prompt'], rec['test'], rec['entry_point'])
+    return await hidden_verdict(executor, code if code is not None else rec['prompt'], rec['test'], rec['entry_point'], rec.get('language', 'python'))
 
 def _frac(r:CodeExecutionResult|None, n_tests:int) -> float|None:
     return None if not n_tests else (r.n_passed / n_tests if r is not None else 0.0)

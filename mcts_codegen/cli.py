@@ -225,7 +225,7 @@ def _verifier_name(path:Path) -> str:
 
 # %% ../nbs/24_cli.ipynb #9c41582f
 @app.command()
-def solve(problems:list[str]=typer.Argument(..., help="`.py` stubs, `.json`/`.jsonl` records or HumanEval ids"),
+def solve(problems:list[str]=typer.Argument(..., help="`.py` or `.js` stubs, `.json`/`.jsonl` records or HumanEval ids"),
           llm:Optional[str]=typer.Option(None, help="LLM spec: local:qwen2.5-coder-1.5b (default), local:qwen2.5-coder-0.5b, local:/path.gguf, openai:MODEL"),
           base_url:Optional[str]=typer.Option(None, help="OpenAI-compatible server URL (vLLM, Ollama, LM Studio, llama.cpp server…; default: OPENAI_BASE_URL)"),
           api_key_env:Optional[str]=typer.Option(None, help=_KEY_ENV_HELP),
@@ -263,6 +263,9 @@ def solve(problems:list[str]=typer.Argument(..., help="`.py` stubs, `.json`/`.js
     try: probs = _checked(load_problems(problems), None, cfg)
     except (FileNotFoundError, ValueError, KeyError) as e: _fail(str(e))
     nets = _nets(value_net or cfg.experimental.nets) | _verifier(verifier or cfg.experimental.verifier, cfg)  # a bad folder is bad input, found before the model loads
+    if nets.get('verifier') is not None and (js := [p.id for p in probs if p.language != 'python']):
+        from mcts_codegen.verifier import NOT_JS
+        _fail(NOT_JS.format(js[0]))
     client = _client(cfg)
     _checked(probs, client, cfg)  # sizes, now that an embedded model's tokenizer is loaded
     results, used = [], []
@@ -297,7 +300,8 @@ def solve(problems:list[str]=typer.Argument(..., help="`.py` stubs, `.json`/`.js
         outer.close()
         if idx is not None: idx.close()
     if as_json:  # the process's peak memory so far (the model's included), not the problem's: one process ran them all
-        print(json.dumps([json.loads(r.model_dump_json()) | u | dict(process_peak_rss_mb=(m := round(peak_rss_mb(), 1)), peak_rss_mb=m) for r, u in zip(results, used)], indent=2))
+        print(json.dumps([json.loads(r.model_dump_json()) | u | dict(language=p.language, process_peak_rss_mb=(m := round(peak_rss_mb(), 1)), peak_rss_mb=m)
+                          for r, u, p in zip(results, used, probs)], indent=2))
     if err := next((r for r in results if r.status == 'error'), None):
         left = len(probs) - len(results)
         _fail(f"{err.problem_id}: {err.error}" + (f" ({left} problem{'s'*(left>1)} not run)" if left else ''),

@@ -368,9 +368,9 @@ async def _rows(rec, view, llm, executor, cfg, llm_name, n_inputs, version, res,
     keys = list(codes)
     async def visible(k): return nodes[k].result if k in nodes else await averdict(executor, codes[k], view.visible_tests, view.language)
     vis = dict(zip(keys, await asyncio.gather(*(visible(k) for k in keys))))
-    inputs = await model_inputs(view, llm, n_inputs, call_seed(seed, 10**6))
+    inputs = await model_inputs(view, llm, n_inputs if view.language == 'python' else 0, call_seed(seed, 10**6))  # model-written inputs are Python calls
     sigs = dict(zip(keys, await behaviours(view, [codes[k] for k in keys], inputs, executor))) if inputs else {}
-    hid = dict(zip(keys, await asyncio.gather(*(hidden_verdict(executor, codes[k], rec['test'], rec['entry_point']) for k in keys)))) if train and rec.get('test') else {}
+    hid = dict(zip(keys, await asyncio.gather(*(hidden_verdict(executor, codes[k], rec['test'], rec['entry_point'], view.language) for k in keys)))) if train and rec.get('test') else {}
     sub, attempt, now, seen, rows = (code_key(res.code) if res.code else None), uuid.uuid4().hex[:12], time.time(), set(), []
     for i, (v, parent) in enumerate(got):
         k, e = code_key(v.code), evidence(v)  # how it was made and its likelihood, as a search hands them to a verifier
@@ -517,7 +517,7 @@ def label_rows(rows:list[dict], # candidate rows (`verifier.read_candidates` dic
     own = executor is None
     if own: executor = Executor(Config().executor)
     async def check(pid, code, sem):
-        async with sem: return bool((await hidden_verdict(executor, code, recs[pid]['test'], recs[pid]['entry_point'])).passed)
+        async with sem: return bool((await hidden_verdict(executor, code, recs[pid]['test'], recs[pid]['entry_point'], recs[pid].get('language', 'python'))).passed)
     async def every():
         sem = asyncio.Semaphore(32)
         return await asyncio.gather(*(check(pid, rs[0]['code'], sem) for (pid, _), rs in todo.items()))

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import NamedTuple, Iterable
 from .loaders import ProblemLoadError, record_id, humaneval_path, load_humaneval, parse_ids
 from .visible import extract_record
+from .jsdoc import extract_js_tests, js_with_hidden, n_asserts_js
 from .executor import Executor, CodeExecutionResult
 from .problem import CallTest
 from concurrent.futures import ThreadPoolExecutor
@@ -121,7 +122,10 @@ def near_duplicates(recs:list[dict], # the file's records
                     thresh:float=0.4, # flag pairs sharing more than this share of the smaller side's n-grams
                    ) -> list[tuple[str,str,str,float]]:
     "(id, other id, 'prompt' or 'solution', overlap) for near-duplicate pairs, within `recs` and against `others`."
-    def keys(r): return _grams(_doc(r['prompt']), doc_n), _grams(r.get('canonical_solution', ''), code_n)
+    def sol(r):  # a JavaScript solution's own function, without the helpers after it (`tools/py2js.py` appends the same ones to many)
+        s = r.get('canonical_solution', '')
+        return s.split('\n}\n', 1)[0] if r.get('language') == 'javascript' else s
+    def keys(r): return _grams(_doc(r['prompt']), doc_n), _grams(sol(r), code_n)
     mine, theirs, out = [(r['task_id'], *keys(r)) for r in recs], [(r['task_id'], *keys(r)) for r in others], []
     for i, (a, da, sa) in enumerate(mine):
         for b, db, sb in mine[i+1:] + theirs:
@@ -204,7 +208,7 @@ def _strict(rec:dict, n_examples:int) -> list[str]:
     tags = rec.get('tags', [])
     if len(tags) < 2 or sum(t in LEVELS for t in tags) != 1: out.append(f"tags {tags} need a domain and one difficulty of {', '.join(LEVELS)}")
     if not 2 <= n_examples <= 4: out.append(f"{n_examples} docstring examples kept; write 2-4")
-    if (k := _n_asserts(rec['test'])) < 15: out.append(f"{k} asserts in the hidden test; write at least 15")
+    if (k := (n_asserts_js if rec.get('language') == 'javascript' else _n_asserts)(rec['test'])) < 15: out.append(f"{k} asserts in the hidden test; write at least 15")
     return out
 
 # %% ../nbs/10b_corpus.ipynb #hid1023c
@@ -243,9 +247,12 @@ async def wrong_outcomes(programs:list[str], # the wrong programs, whole
                          calls:list[CallTest], # the examples
                          executor:Executor, # the sandbox
                          cap:float, # seconds each program may take
+                         language:str='python', # JavaScript programs run one by one (no batch)
                         ) -> list[list]:
     "Each program's outcomes of `[HIDDEN, *calls]`: one `batched` run, then a run of its own for every program if the batch stopped early, and for any that passed the hidden test in it."
     if not programs: return []
+    if language == 'javascript':
+        return [r.tests for r in await asyncio.gather(*[executor.arun(js_with_hidden(p, test, entry_point), [HIDDEN, *calls], language=language, timeout=cap) for p in programs])]
     per, (src, bcalls) = 1 + len(calls), batched(programs, test, entry_point, calls)
     b = await executor.arun(src, bcalls, timeout=cap * len(programs))
     outs = [b.tests[k * per:(k + 1) * per] for k in range(len(programs))] if b.status in ('passed', 'failed') else [None] * len(programs)
@@ -265,10 +272,11 @@ async def check_record(rec:dict, # a well-formed record (see `read_problem_file`
     err = lambda field, msg: out.append(Finding('error', f"{tid} {field}", msg))
     try: record_id(rec)
     except ProblemLoadError as e: err('entry_point', str(e).split(': ', 1)[-1]); return out
-    x = extract_record(rec)
+    js = rec.get('language') == 'javascript'  # a JavaScript record: its JSDoc examples, run under Node.js (`jsdoc`)
+    x, wrap, kw = (extract_js_tests(rec['prompt'], rec['entry_point'], report=True), js_with_hidden, dict(language='javascript')) if js else (extract_record(rec), with_hidden, {})
     for s in x.rejected: out.append(Finding('note', f"{tid} prompt", f"line {s.line}: example dropped ({s.reason}): {s.text.strip()[:80]}"))
     ref, tests = rec['prompt'] + rec['canonical_solution'], x.tests
-    run = lambda code, t: executor.arun(with_hidden(code, rec['test'], rec['entry_point']), [HIDDEN, *tests], timeout=t)  # one run: hidden verdict and examples
+    run = lambda code, t: executor.arun(wrap(code, rec['test'], rec['entry_point']), [HIDDEN, *tests], timeout=t, **kw)  # one run: hidden verdict and examples
     r = await run(ref, max(2.0, 3 * time_limit))
     if r.tests and r.tests[0].error == 'timeout':  # killed by the wall clock: on a busy machine, once more with ten times the time
         r = await run(ref, max(10.0, 10 * time_limit))
@@ -278,11 +286,11 @@ async def check_record(rec:dict, # a well-formed record (see `read_problem_file`
     async def shown(code, r, t):  # the examples' outcomes: from the run, or from a run of their own where it stopped before them
         if not tests: return []
         v = examples(r)
-        return v if v is not None else (await executor.arun(code, tests, timeout=t)).tests
+        return v if v is not None else (await executor.arun(code, tests, timeout=t, **kw)).tests
     wrong, cap = [rec['prompt'] + w for w in rec.get('wrong', [])], max(1.0, time_limit)  # a wrong program that loops is a failing one: it gets the limit, not the sandbox's 5 s
     for t in await shown(ref, r, max(2.0, 3 * time_limit)):
         if not t.passed: err('prompt', f"example {t.call} expects {t.expected} but the reference gives {t.got}" if t.error is None else f"example {t.call}: the reference raises {t.error}")
-    runs = await wrong_outcomes(wrong, rec['test'], rec['entry_point'], tests, executor, cap)
+    runs = await wrong_outcomes(wrong, rec['test'], rec['entry_point'], tests, executor, cap, **kw)
     hidden = [bool(o) and o[0].passed for o in runs]
     for j, ok in enumerate(hidden):
         if ok: err(f"wrong[{j}]", "passes the hidden test; strengthen the test or make the program wrong")

@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, computed_field
 from pydantic.json_schema import SkipJsonSchema
 from .config import Config, ConfigError, create_preset
 from .problem import Problem, CallTest, PARSE_ERRORS, prune_program
+from .jsdoc import prune_js
 from .loaders import as_problem
 from .node import Node, clip, RULES
 from .agents import GeneratorAgent, ReflectorAgent, Variant, ContextProvider, Failure, first_failure
@@ -693,8 +694,8 @@ async def tidy_result(p:Problem, # the problem searched (its prompt's own defini
                       executor:Executor, # the sandbox that ran its visible tests
                      ) -> SearchResult:
     "`res` with its program cut to what it uses (`prune_program`), kept only when the cut program gets the same visible results."
-    if res.code is None or res.result is None or p.language != 'python': return res
-    code = prune_program(res.code, p.entry_point, keep=p.prompt)
+    if res.code is None or res.result is None or p.language not in ('python', 'javascript'): return res
+    code = (prune_js if p.language == 'javascript' else prune_program)(res.code, p.entry_point, keep=p.prompt)
     if code == res.code: return res
     r = await averdict(executor, code, p.visible_tests, p.language)
     st = res.stats | dict(executions=res.stats.get('executions', 0) + 1)

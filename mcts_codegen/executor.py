@@ -16,6 +16,7 @@ from fastcore.basics import patch
 from pydantic import BaseModel, Field
 from .config import ExecutorConfig
 from .problem import CallTest, encode_value, decode_value, values_equal
+from .jsdoc import js_equal, js_show
 from . import worker
 from .worker import LAYERS, BASIC_LAYERS, MessageTooLong, landlock_abi, send_msg, recv_msg, rmtree, short
 
@@ -426,15 +427,16 @@ def _err_str(e:Any) -> str:
     "`Type: message` of an error record."
     return f"{e.get('type')}: {e.get('msg')}" if isinstance(e, dict) else 'error'
 
-def _judge_calls(tests:list[CallTest], recs:list[dict], missing:str) -> tuple[list[TestOutcome], dict|None]:
+def _judge_calls(tests:list[CallTest], recs:list[dict], missing:str, lang:str='python') -> tuple[list[TestOutcome], dict|None]:
     "Outcome of each call test from the child's records; also the first call error."
+    eq, show = (js_equal, js_show) if lang == 'javascript' else (values_equal, _srepr)  # JavaScript results by JavaScript's rules (`jsdoc`)
     by_i, dup = {}, set()
     for r in recs:
         i = r.get('i')
         if type(i) is int and 0 <= i < len(tests): (dup.add(i) if i in by_i else by_i.__setitem__(i, r))
     outs, first_err, gap = [], None, False
     for i, t in enumerate(tests):
-        o = TestOutcome(call=t.call, expected=_srepr(t.expected))
+        o = TestOutcome(call=t.call, expected=show(t.expected))
         r = by_i.get(i)
         if i in dup: o.error = 'more than one result for this call'
         elif r is None: o.error, gap = ('not run' if gap else missing), True
@@ -445,8 +447,8 @@ def _judge_calls(tests:list[CallTest], recs:list[dict], missing:str) -> tuple[li
             try: got = decode_value(r.get('v'))
             except Exception: o.error = 'malformed result'
             else:
-                o.got = _srepr(got)
-                try: o.passed = values_equal(got, t.expected)
+                o.got = show(got)
+                try: o.passed = eq(got, t.expected)
                 except Exception: o.passed = False
         outs.append(o)
     return outs, first_err
@@ -481,7 +483,7 @@ def _verdict(kind:str, lang:str, tests:list[CallTest], resp:dict, timeout:float,
     elif resp.get('output_limit'): missing = 'output limit'
     elif load or setup: missing = 'not run'
     else: missing = 'no result: the program ended before this call returned'
-    if kind == 'call': outs, call_err = _judge_calls(tests, recs, missing)
+    if kind == 'call': outs, call_err = _judge_calls(tests, recs, missing, lang)
     else:
         call_err = check_err
         ok = nonce_ok and code == 0 and check_err is None
@@ -692,10 +694,12 @@ RECHECK = 4 # a `LOAD_BOUND` hidden check runs once more with this many times th
 
 async def hidden_verdict(executor:Executor, # the sandbox (or anything with its `arun_check` and `cfg`)
                          code:str, test:str, entry_point:str, # the program, the hidden `check` and the function it checks
+                         language:str='python', # 'python' or 'javascript'
                         ) -> CodeExecutionResult:
     "The hidden check of `code`; one that timed out or was killed (`LOAD_BOUND`) runs again with `RECHECK` times the timeout, and that run decides."
-    r = await executor.arun_check(code, test, entry_point)
-    return await executor.arun_check(code, test, entry_point, timeout=RECHECK * executor.cfg.timeout) if r.status in LOAD_BOUND else r
+    kw = {} if language == 'python' else dict(language=language)  # (stand-ins without a language take Python checks as before)
+    r = await executor.arun_check(code, test, entry_point, **kw)
+    return await executor.arun_check(code, test, entry_point, **kw, timeout=RECHECK * executor.cfg.timeout) if r.status in LOAD_BOUND else r
 
 # %% ../nbs/10_executor.ipynb #48b0ba2e
 async def averdict(executor, # an `Executor`, or anything with its `arun`

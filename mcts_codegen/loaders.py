@@ -13,6 +13,8 @@ from typing import Iterable
 from .problem import Problem, PARSE_ERRORS
 from .config import prompt_cap, cap_error
 from .visible import extract_tests, extract_record
+from . import jsdoc
+
 
 # %% auto #0
 __all__ = ['HUMANEVAL_FILE', 'ProblemLoadError', 'humaneval_path', 'parse_ids', 'load_humaneval', 'record_id',
@@ -122,6 +124,8 @@ def record_id(rec:dict, # a HumanEval-style record: task_id, prompt, entry_point
     if not pid: raise ProblemLoadError(f"{where} lacks 'task_id'; add one")
     _capped(len(rec['prompt']), f"{where}: its prompt")
     if rec.get('language', 'python') == 'python': _check_entry(rec['prompt'], rec['entry_point'], where)
+    elif rec['language'] == 'javascript' and not jsdoc.defines_js(rec['prompt'], rec['entry_point']): raise ProblemLoadError(f"{where}: entry_point {rec['entry_point']!r} is not a function of the JavaScript prompt; fix entry_point or the prompt")
+    elif rec['language'] not in ('python', 'javascript'): raise ProblemLoadError(f"{where}: language {rec['language']!r} is not supported; use python or javascript")
     if (test := rec.get('test')) is not None and not isinstance(test, str): raise ProblemLoadError(f"{where}: 'test' must be a string of check code")
     return str(pid)
 
@@ -131,7 +135,7 @@ def problem_from_humaneval(rec:dict, # a HumanEval-style record: task_id, prompt
     "A `Problem` from a HumanEval-style record, with visible tests extracted from the prompt and without the canonical solution."
     pid, lang = record_id(rec, default_id), rec.get('language', 'python')
     return Problem(id=pid, prompt=rec['prompt'], entry_point=rec['entry_point'], language=lang,
-                   visible_tests=extract_record(rec).tests if lang == 'python' else [],
+                   visible_tests=extract_record(rec).tests if lang == 'python' else jsdoc.extract_js_tests(rec['prompt'], rec['entry_point']),
                    hidden_test=rec.get('test') or None)
 
 # %% ../nbs/05_loaders.ipynb #fce8bd04
@@ -161,12 +165,16 @@ def load_problem(path:str|Path # a `.py` stub or a `.json` HumanEval-style recor
                 ) -> Problem:
     "One problem from a `.py` stub or a `.json` record."
     p = Path(path)
-    if p.suffix not in ('.py', '.json'):
+    if p.suffix not in ('.py', '.js', '.json'):
         hint = "; it holds many problems: use load_problems" if p.name.endswith(('.jsonl', '.jsonl.gz')) else ''
-        raise ProblemLoadError(f"{p}: unsupported file type{hint or ' (use a .py stub or a .json record)'}")
-    if p.suffix == '.py' and p.is_file() and p.stat().st_size > 4 * prompt_cap(): _capped(p.stat().st_size, str(p), 'bytes')  # not even read
+        raise ProblemLoadError(f"{p}: unsupported file type{hint or ' (use a .py or .js stub or a .json record)'}")
+    if p.suffix in ('.py', '.js') and p.is_file() and p.stat().st_size > 4 * prompt_cap(): _capped(p.stat().st_size, str(p), 'bytes')  # not even read
     text = _read_text(p)
     if p.suffix == '.py': prob = _problem_from_stub(text, p.stem, str(p))
+    elif p.suffix == '.js':
+        _capped(len(text), str(p))
+        try: prob = jsdoc.problem_from_js(text, p.stem, str(p))
+        except ValueError as e: raise ProblemLoadError(str(e)) from None
     else:
         try: rec = json.loads(text)
         except json.JSONDecodeError as e: raise ProblemLoadError(f"{p}:{e.lineno}: not valid JSON ({e.msg}); expected one HumanEval-style record") from None
@@ -178,6 +186,7 @@ def tests_note(prob:Problem, # a problem loaded from a user's file or source
                where:str='' # the file, for the message
               ) -> str|None:
     "One line about a problem's examples: those dropped (conflicting or unreadable), by name, and what was kept; None when all is well."
+    if prob.language == 'javascript': return jsdoc.js_tests_note(prob, where)
     if prob.language != 'python': return None
     x = extract_tests(prob.prompt, prob.entry_point, report=True)
     bad = {}
@@ -230,7 +239,7 @@ def load_problems(paths:str|Path|Iterable[str|Path] # files (.py, .json, .jsonl,
         if isinstance(arg, str) and _HE_ID.fullmatch(arg.strip()) and not path.exists():
             out += [problem_from_humaneval(r) for r in load_humaneval(arg)]
         elif path.is_dir():
-            files = sorted(q for q in path.iterdir() if q.name.endswith(('.py', '.json', '.jsonl', '.jsonl.gz')) and not q.name.startswith(('_', '.')))
+            files = sorted(q for q in path.iterdir() if q.name.endswith(('.py', '.js', '.json', '.jsonl', '.jsonl.gz')) and not q.name.startswith(('_', '.')))
             if not files: raise ProblemLoadError(f"{path} holds no problem files (.py, .json, .jsonl); put stubs there, or name the files")
             out += load_problems(files)
         elif path.name.endswith(('.jsonl', '.jsonl.gz')):
@@ -251,7 +260,12 @@ def as_problem(x:Problem|str|Path, # a `Problem`, a `.py`/`.json` path, a HumanE
     if not isinstance(x, (str, Path)): raise ProblemLoadError(f"cannot make a problem of a {type(x).__name__}; pass a Problem, a path, a HumanEval id or a stub's source")
     if isinstance(x, str) and not x.strip(): raise ProblemLoadError("the problem is empty; pass a stub's source (a `def` with a docstring of examples), a .py/.json path, a HumanEval id or a Problem")
     if isinstance(x, str) and ('\n' in x.strip() or x.lstrip().startswith(('def ', 'async def ', 'from ', 'import '))):
-        prob = checked(_problem_from_stub(x, 'stub', '<source>'))
+        if jsdoc.looks_like_js(x):
+            _capped(len(x), '<source>')
+            try: prob = jsdoc.problem_from_js(x, 'stub', '<source>')
+            except ValueError as e: raise ProblemLoadError(str(e)) from None
+        else: prob = _problem_from_stub(x, 'stub', '<source>')
+        prob = checked(prob)
         return prob.model_copy(update=dict(id=pid or prob.entry_point))
     ps = load_problems(x)
     if len(ps) != 1: raise ProblemLoadError(f"{x} names {len(ps)} problems, not one; use load_problems and solve them one by one")

@@ -15,7 +15,7 @@ __all__ = ['PARSE_ERRORS', 'decode_value', 'values_equal', 'try_parse', 'CallTes
            'Problem', 'prune_program', 'UnsupportedValue', 'encode_value']
 
 # %% ../nbs/03_problem.ipynb #c921f05f
-from .worker import UnsupportedValue, encode_value  # one codec: the sandbox child encodes with this same code
+from .worker import UNDEFINED, UnsupportedValue, encode_value  # one codec: the sandbox child encodes with this same code
 _all_ = ['UnsupportedValue', 'encode_value']
 
 def decode_value(v:Any) -> Any:
@@ -31,6 +31,7 @@ def decode_value(v:Any) -> Any:
     if k == '__float__': return float(o)
     if k == '__bytes__': return bytes.fromhex(o)
     if k == '__complex__': return complex(*o)
+    if k == '__undefined__': return UNDEFINED  # a JavaScript result
     raise ValueError(f"bad encoded value tag: {k!r}")
 
 # %% ../nbs/03_problem.ipynb #0c7917d3

@@ -631,6 +631,10 @@ class RAGContextProvider:
 
     def retrieve(self, problem:Problem, code:str|None=None, feedback:str|None=None) -> list[ContextItem]:
         "Ranked items for `problem` (and a failing attempt's feedback) within the budget; none from the problem's own record."
+        if problem.language != 'python':  # the memory holds Python solutions and the notes Python's API: nothing for another language
+            if problem.id not in self._cache: warnings.warn(f"{problem.id}: retrieval holds Python solutions and API notes only; this {problem.language} problem is searched without retrieved context")
+            self._cache[problem.id] = []
+            return []
         q, err = problem_text(problem.prompt), _errors(feedback)
         key = (problem.id, prompt_hash(problem.prompt), err)
         with self._lock:
@@ -668,6 +672,7 @@ class MemoryRecorder:
     def on_expand(self, problem, node, children): pass
     def on_end(self, problem:Problem, result):
         r = result.result
+        if problem.language != 'python': return  # the memory is of Python solutions
         if not (result.passed and result.code and r is not None and r.n_tests > 0 and r.n_passed == r.n_tests): return
         rec = MemoryRecord(problem_id=problem.id, prompt=problem.prompt, code=result.code, tests=[t.call for t in r.tests if t.passed], source='search', llm=self.llm)
         if self.index.remember(rec):

@@ -18,8 +18,8 @@ from .utils import sigmoid
 from fastcore.basics import patch
 
 # %% auto #0
-__all__ = ['CANDIDATE_FIELDS', 'RENAMES', 'STATIC', 'AGREEMENT', 'LIKELIHOOD', 'VISIBLE', 'GROUPS', 'VOTES', 'VERIFIER_FILE',
-           'KINDS', 'LENT', 'OPTIONAL', 'OBJECTIVES', 'BASELINES', 'is_error', 'label_of', 'normalise',
+__all__ = ['CANDIDATE_FIELDS', 'RENAMES', 'NOT_JS', 'STATIC', 'AGREEMENT', 'LIKELIHOOD', 'VISIBLE', 'GROUPS', 'VOTES',
+           'VERIFIER_FILE', 'KINDS', 'LENT', 'OPTIONAL', 'OBJECTIVES', 'BASELINES', 'is_error', 'label_of', 'normalise',
            'example_values', 'static_features', 'agreement_features', 'likelihood_features', 'visible_features',
            'features', 'by_problem', 'feature_table', 'HiddenState', 'LlamaHiddenState', 'add_hidden', 'embed_rows',
            'synth_candidates', 'fit_logistic', 'auc', 'keep_threshold', 'pairs_of', 'within_auc', 'fit_pairwise',
@@ -120,6 +120,8 @@ def _hardcoded(n) -> bool:
     t, ret = n.test, n.body[0]
     lit = any(isinstance(c, ast.Constant) for c in [t.left, *t.comparators])
     return lit and isinstance(ret, ast.Return) and isinstance(ret.value, (ast.Constant, ast.List, ast.Tuple))
+
+NOT_JS = "{}: the verifier reads Python programs only (its static features parse Python, its votes mutate Python calls); search JavaScript problems without --verifier or experimental.verify_*"
 
 STATIC = ('parses', 'ast_size', 'lines', 'loops', 'branches', 'returns', 'calls', 'literals', 'example_consts', 'example_share', 'hardcoded')
 
@@ -436,6 +438,7 @@ class LogisticVerifier:
               cands:list[dict], # candidate rows of its programs so far (`CANDIDATE_FIELDS` without `label`)
              ) -> list[float]:
         "P(hidden pass) of each candidate, each seen beside the others: the engine's `Verifier` protocol."
+        if getattr(problem, 'language', 'python') != 'python': raise ValueError(NOT_JS.format(problem.id))
         rows = [normalise(dict(c, problem_id=problem.id, prompt=c.get('prompt') or problem.prompt)) for c in cands]
         if self.hidden and self.source is not None: add_hidden(rows, self.source)
         return self.prob(self.matrix(rows)).tolist() if rows else []
@@ -460,6 +463,7 @@ class VotesVerifier:
 
     def trust(self, problem, cands:list[dict]) -> list[float]:
         "A score in (0, 1) for each candidate row (a row per draw): votes on `on_inputs` and the likelihood for those passing every visible test, 0 for the rest."
+        if getattr(problem, 'language', 'python') != 'python': raise ValueError(NOT_JS.format(problem.id))
         ok = [i for i, c in enumerate(cands) if c.get('n_visible') and (c.get('visible_pass') or 0) >= 1]
         votes, out = plurality([cands[i].get('on_inputs') for i in ok]), [0.0] * len(cands)
         for s, i in zip(voted(votes, [cands[i].get('logprob_mean') for i in ok], self.weight), ok): out[i] = sigmoid(s)

@@ -11,9 +11,9 @@ from pathlib import Path
 from typing import Any
 
 # %% auto #0
-__all__ = ['LAYERS', 'BASIC_LAYERS', 'UnsupportedValue', 'encode_value', 'landlock_abi', 'readable_roots', 'landlock_ruleset',
-           'landlock_restrict', 'seccomp_install', 'seccomp_prog', 'rmtree', 'short', 'MessageTooLong', 'send_raw',
-           'send_msg', 'recv_raw', 'recv_msg']
+__all__ = ['LAYERS', 'BASIC_LAYERS', 'UNDEFINED', 'UnsupportedValue', 'JSUndefined', 'encode_value', 'landlock_abi',
+           'readable_roots', 'landlock_ruleset', 'landlock_restrict', 'seccomp_install', 'seccomp_prog', 'rmtree',
+           'short', 'MessageTooLong', 'send_raw', 'send_msg', 'recv_raw', 'recv_msg']
 
 # %% ../nbs/02_worker.ipynb #2c8e70f2
 LAYERS = ('cgroup','setsid','rlimits','tmpdir','netns','pidns','ipcns','landlock','setuid','seccomp','bwrap')
@@ -24,6 +24,15 @@ class UnsupportedValue(TypeError):
     "A value that cannot cross the sandbox boundary as plain data."
 
 _PLAIN = (type(None), bool, int, str)
+
+class JSUndefined:
+    "JavaScript's `undefined` as a result (`None` is its `null`): a JavaScript program's value only."
+    __slots__ = ()
+    def __repr__(self): return 'undefined'
+    def __bool__(self): return False
+    def __reduce__(self): return 'UNDEFINED'
+
+UNDEFINED = JSUndefined()
 
 # %% ../nbs/02_worker.ipynb #2b56096f
 def encode_value(v:Any, _depth:int=0) -> Any:
@@ -40,6 +49,7 @@ def encode_value(v:Any, _depth:int=0) -> Any:
     if t is dict: return {'__dict__': [[encode_value(k, d), encode_value(o, d)] for k,o in v.items()]}
     if t is bytes: return {'__bytes__': v.hex()}
     if t is complex: return {'__complex__': [v.real, v.imag]}
+    if v is UNDEFINED: return {'__undefined__': 0}
     raise UnsupportedValue(f"cannot compare a value of type {t.__name__}; return built-in types (int, float, str, list, tuple, dict, set, None)")
 
 # %% ../nbs/02_worker.ipynb #1c53b6cc
@@ -266,11 +276,27 @@ def _py_harness(req:dict, run_dir:str, stdio:tuple|None=None):
 
 # %% ../nbs/02_worker.ipynb #8f0572bc
 _JS_HARNESS = r"""'use strict';
-const fs = require('fs'), vm = require('vm');
+(function () {  // nothing of the harness is a global: a program sees neither the request (its nonce) nor the functions that write results
+const fs = require('fs'), vm = require('vm'), realRequire = require;
 const req = JSON.parse(fs.readFileSync('req.json', 'utf8'));
-const writeSync = fs.writeSync, stringify = JSON.stringify, exit = process.exit.bind(process);
+try { fs.unlinkSync('req.json'); } catch (_) {}
+// what the harness uses after the program has run, taken before it runs (a program may replace prototype methods and module members)
+const writeSync = fs.writeSync, stringify = JSON.stringify, exit = process.exit.bind(process), apply = Reflect.apply;
+const Script = vm.Script, runIn = vm.Script.prototype.runInThisContext, isArray = Array.isArray, keys = Object.keys;
+const getProto = Object.getPrototypeOf, is = Object.is, isFinite = Number.isFinite, isNaN = Number.isNaN, Num = Number, freeze = Object.freeze;
+const ObjProto = Object.prototype, SetC = Set, MapC = Map, MIN = BigInt(Number.MIN_SAFE_INTEGER), MAX = BigInt(Number.MAX_SAFE_INTEGER);
+const ASSERT = freeze(require('node:assert')), STRICT = freeze(require('node:assert/strict'));
+freeze(ASSERT.strict); freeze(ASSERT.AssertionError.prototype);
+const MODULES = {assert: ASSERT, 'node:assert': ASSERT, 'assert/strict': STRICT, 'node:assert/strict': STRICT};
+const safeRequire = (m) => (typeof m === 'string' && m in MODULES) ? MODULES[m] : realRequire(m);  // a check gets the assert module as it was
 const OWN = ['candidate.js', 'test.js', 'check.js'];
-const emit = (o) => { writeSync(3, stringify(o) + '\n'); };
+function ser(o) {  // JSON of the harness's own records (literals only), without toJSON or methods a program may have replaced
+  if (o === null || typeof o !== 'object') return stringify(o);
+  const ks = keys(o); let s = '{';
+  for (let i = 0; i < ks.length; i++) s += (i ? ',' : '') + stringify(ks[i]) + ':' + (ks[i] === 'v' ? o.v : ser(o[ks[i]]));
+  return s + '}';
+}
+const emit = (o) => { writeSync(3, ser(o) + '\n'); };
 function info(e) {
   let type = typeof e, msg = '', tb = '';
   try {
@@ -279,25 +305,28 @@ function info(e) {
     const lines = String((e && e.stack) || `${type}: ${msg}`).split('\n');
     tb = lines.filter(l => !/^\s+at /.test(l) || OWN.some(f => l.includes(f))).slice(0, 40).join('\n');
   } catch (_) {}
-  return {type, msg: msg.slice(0, 2000), tb: tb.slice(-6000)};
+  return {type: String(type), msg: String(msg).slice(0, 2000), tb: String(tb).slice(-6000)};
 }
-function enc(v, d) {
+function enc(v, d) {  // the value as the tagged JSON text `problem.decode_value` reads
   if (d > 100) throw new TypeError('value nested deeper than 100 levels');
-  if (v === null || v === undefined) return null;
+  if (v === null) return 'null';
+  if (v === undefined) return '{"__undefined__":0}';
   switch (typeof v) {
-    case 'boolean': case 'string': return v;
-    case 'number': return Number.isFinite(v) ? v : {'__float__': Number.isNaN(v) ? 'nan' : (v > 0 ? 'inf' : '-inf')};
-    case 'bigint': if (v >= BigInt(Number.MIN_SAFE_INTEGER) && v <= BigInt(Number.MAX_SAFE_INTEGER)) return Number(v);
+    case 'boolean': return v ? 'true' : 'false';
+    case 'string': return stringify(v);
+    case 'number': return is(v, -0) ? '{"__float__":"-0.0"}' : isFinite(v) ? stringify(v) : isNaN(v) ? '{"__float__":"nan"}' : v > 0 ? '{"__float__":"inf"}' : '{"__float__":"-inf"}';
+    case 'bigint': if (v >= MIN && v <= MAX) return stringify(Num(v)); break;
   }
-  if (Array.isArray(v)) return v.map(o => enc(o, d + 1));
-  if (v instanceof Set) return {'__set__': [...v].map(o => enc(o, d + 1))};
-  if (v instanceof Map) return {'__dict__': [...v].map(([k, o]) => [enc(k, d + 1), enc(o, d + 1)])};
-  const p = typeof v === 'object' ? Object.getPrototypeOf(v) : undefined;
-  if (p === Object.prototype || p === null) return {'__dict__': Object.keys(v).map(k => [k, enc(v[k], d + 1)])};
+  let s = '';
+  if (isArray(v)) { for (let i = 0; i < v.length; i++) s += (i ? ',' : '') + enc(v[i], d + 1); return '[' + s + ']'; }
+  if (v instanceof SetC) { let i = 0; for (const o of v) s += (i++ ? ',' : '') + enc(o, d + 1); return '{"__set__":[' + s + ']}'; }
+  if (v instanceof MapC) { let i = 0; for (const [k, o] of v) s += (i++ ? ',' : '') + '[' + enc(k, d + 1) + ',' + enc(o, d + 1) + ']'; return '{"__dict__":[' + s + ']}'; }
+  const p = typeof v === 'object' ? getProto(v) : undefined;
+  if (p === ObjProto || p === null) { const ks = keys(v); for (let i = 0; i < ks.length; i++) s += (i ? ',' : '') + '[' + stringify(ks[i]) + ',' + enc(v[ks[i]], d + 1) + ']'; return '{"__dict__":[' + s + ']}'; }
   const name = (v && v.constructor && v.constructor.name) || typeof v;
   throw new TypeError(`cannot compare a value of type ${name}; return plain values (number, string, boolean, null, array, plain object)`);
 }
-const run = (src, filename) => new vm.Script(src, {filename}).runInThisContext();
+const run = (src, filename) => apply(runIn, new Script(src, {filename}), []);
 async function main() {
   try { run(req.code, 'candidate.js'); } catch (e) { emit({load_error: info(e)}); return exit(0); }
   if (req.kind === 'call') {
@@ -310,8 +339,8 @@ async function main() {
     emit({done: true});
   } else {
     try {
-      run(req.check, 'check.js');
-      const cand = run(req.entry_point, 'check.js'), chk = run('typeof check === "function" ? check : undefined', 'check.js');
+      const chk = run('(function (require) {\n' + req.check + '\n;return typeof check === "function" ? check : undefined;\n})', 'check.js')(safeRequire);
+      const cand = run(req.entry_point, 'check.js');
       if (chk) { const r = chk(cand); if (r && typeof r.then === 'function') await r; }
     } catch (e) { emit({check_error: info(e)}); return exit(0); }
     emit({nonce: req.nonce});
@@ -319,6 +348,7 @@ async function main() {
   exit(0);
 }
 main().catch(e => { try { emit({load_error: info(e)}); } catch (_) {} exit(0); });
+})();
 """
 
 # %% ../nbs/02_worker.ipynb #5d3196d4

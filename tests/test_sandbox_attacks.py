@@ -575,6 +575,60 @@ print(json.dumps(out))
     assert out['shm'] == '-1', out
     ROWS.append(('unprivileged worker (unshare -U)', 'failed', 'contained', f"{','.join(out['layers'])}: project, shadow, /dev/shm, socket, shm refused"))
 
+# ---- JavaScript (Node.js): the harness's own state, the hidden check and the result channel ----
+needs_node = pytest.mark.skipif(shutil.which('node') is None, reason='Node.js is not installed')
+JS_CHECK = "const assert = require('node:assert');\nfunction check(c) { assert.deepStrictEqual(c(3), 9); }"
+
+@needs_node
+def test_js_reads_nonce(ex):
+    "Read the request (its nonce) from the run folder or the harness's variables, write the nonce and exit: the hidden check must not pass."
+    code = ("var nfs = require('fs'), n = typeof req === 'object' ? req.nonce : null;\n"
+            "try { n = n || JSON.parse(nfs.readFileSync('req.json', 'utf8')).nonce; } catch (e) {}\n"
+            "nfs.writeSync(3, JSON.stringify({nonce: n}) + '\\n'); process.exit(0);\nfunction sq(x) { return 0; }\n")
+    attack_check(ex, 'JS: forge the nonce and exit', code, JS_CHECK, 'sq', language='javascript')
+
+@needs_node
+@pytest.mark.parametrize('how', ["try { require('node:assert').deepStrictEqual = () => {}; } catch (e) {}",
+                                 "require('module').prototype.require = () => ({deepStrictEqual() {}});",
+                                 "globalThis.require = () => ({deepStrictEqual() {}});"], ids=['assert', 'Module.require', 'global require'])
+def test_js_disarms_assert(ex, how, request):
+    "Replace the assert module (or the require that loads it) before the hidden check runs."
+    attack_check(ex, f'JS: disarm assert ({request.node.callspec.id})', how + '\nfunction sq(x) { return 0; }\n', JS_CHECK, 'sq', language='javascript')
+
+@needs_node
+@pytest.mark.parametrize('how', ["Array.prototype.map = function () { return [42]; };", "Array.prototype.toJSON = function () { return [42]; };",
+                                 "Object.prototype.toJSON = function () { return {i: 0, v: [42]}; };", "Object.is = () => false; Number.isFinite = () => true;",
+                                 "require('vm').Script.prototype.runInThisContext = function () { return [42]; };"],
+                         ids=['map', 'Array.toJSON', 'Object.toJSON', 'Object.is', 'vm'])
+def test_js_fakes_results(ex, how, request):
+    "Replace what the harness encodes or runs with, so that [1] would read as [42]."
+    attack(ex, f'JS: fake results ({request.node.callspec.id})', how + '\nfunction f() { return [1]; }\n', [('f()', [42])], language='javascript')
+
+@needs_node
+def test_js_forged_records(ex):
+    code = "require('fs').writeSync(3, '{\"i\": 0, \"v\": 42}\\n{\"done\": true}\\n');\nfunction f() { return 0; }\n"
+    attack(ex, 'JS: forged result records on fd 3', code, [('f()', 42)], language='javascript')
+
+@needs_node
+def test_js_runaway(ex):
+    attack(ex, 'JS: infinite loop', 'function f() { while (true) {} }', [('f()', 1)], language='javascript')
+    r = attack(ex, 'JS: memory bomb', 'function f() { const a = []; while (true) a.push(new Array(1e6).fill(1)); }', [('f()', 1)], language='javascript')
+    assert r.status in ('memory', 'timeout', 'killed'), r.status
+
+@needs_node
+def test_js_reads_project(ex):
+    code = f"function f() {{ return require('fs').readFileSync({json.dumps(str(Path(__file__).resolve()))}, 'utf8').length; }}"
+    r = attack(ex, 'JS: read a project file', code, [('f()', 1)], language='javascript')
+    assert r.tests[0].error and 'EACCES' in r.tests[0].error or 'ENOENT' in (r.tests[0].error or ''), r.tests[0]
+
+@needs_node
+def test_js_value_semantics(ex):
+    "undefined is not null, -0 is not 0, NaN is NaN: the JavaScript verdict's own rules (`jsdoc.js_equal`)."
+    from mcts_codegen.worker import UNDEFINED
+    code = 'function u() { return undefined; }\nfunction z() { return -0; }\nfunction n() { return NaN; }\n'
+    r = ex.run(code, [('u()', None), ('u()', UNDEFINED), ('z()', 0), ('z()', -0.0), ('n()', float('nan'))], language='javascript')
+    assert [t.passed for t in r.tests] == [False, True, False, True, True], r.tests
+
 def test_survives_everything(ex):
     "After the battery the same workers still judge correctly."
     r = ex.run('def add(a, b): return a + b\n', [('add(1, 2)', 3)])
