@@ -677,6 +677,7 @@ def problems_check(file:Path=typer.Argument(..., help="a HumanEval-format .jsonl
     if time_limit <= 0: _fail(f"--time-limit must be positive, not {time_limit}")
     try: recs, bad = read_problem_file(file)
     except (ProblemLoadError, UnicodeDecodeError, OSError) as e: _fail(f"{file}: cannot be read ({e})")
+    except ConfigError as e: _fail(str(e))  # a bad MCTS_CODEGEN_INPUT__MAX_PROMPT
     if not recs: _fail(f"{file} holds no problem records" + (f" ({len(bad)} bad; the first: {bad[0]})" if bad else " (it is empty)")
                        + "; each line must be a HumanEval-style JSON record: task_id, prompt, entry_point, canonical_solution, test")
     n = len(recs)

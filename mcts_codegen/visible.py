@@ -38,6 +38,18 @@ def _parse(src:str, mode:str='exec') -> ast.AST:
         for w in (SyntaxWarning, DeprecationWarning): warnings.simplefilter('ignore', w)
         return ast.parse(src, mode=mode)
 
+_LINE = re.compile(r'(.*?(?:\r\n|\n|\r|$))', re.S)  # a line as Python's lexer ends one (not at a form feed)
+
+def _segment(src:str, node:ast.AST) -> str:
+    "`ast.get_source_segment(src, node)` in linear time (Python 3.11's splits lines a character at a time, quadratic on a long line)."
+    lines = []
+    for m in _LINE.finditer(src):
+        lines.append(m[0])
+        if len(lines) > node.end_lineno: break
+    first, last = lines[node.lineno - 1].encode(), lines[node.end_lineno - 1].encode()
+    if node.lineno == node.end_lineno: return first[node.col_offset:node.end_col_offset].decode()
+    return first[node.col_offset:].decode() + ''.join(lines[node.lineno:node.end_lineno - 1]) + last[:node.end_col_offset].decode()
+
 def _fn_info(prompt:str, entry_point:str) -> _FnInfo:
     "Docstring source and signature of `entry_point` in `prompt`; the whole prompt as `doc` if it does not parse."
     try: tree = _parse(prompt)
@@ -53,7 +65,7 @@ def _fn_info(prompt:str, entry_point:str) -> _FnInfo:
     s = next((st.value for st in fn.body if isinstance(st, ast.Expr) and isinstance(st.value, ast.Constant)
               and isinstance(st.value.value, str)), None)
     if s is not None:
-        seg = ast.get_source_segment(prompt, s) or ''
+        seg = _segment(prompt, s)
         m = _QUOTES.match(seg)
         if m: seg = seg[m.end():]
         if m and seg.endswith(m.group(1)): seg = seg[:-len(m.group(1))]

@@ -342,3 +342,17 @@ def test_verifier_train_writes_scalars(tmp_path):
     assert r.exit_code == 0, r.output
     sc = read_scalars(tmp_path/'tb')
     assert len(sc['verifier/dev_auc']) == 4 and {'verifier/dev_auc_all', 'verifier/log10_l2'} <= set(sc), sc
+
+def test_rest_result_names_the_verdict_and_cuts_placeholders(tmp_path):
+    pytest.importorskip('fastapi')
+    from fastapi.testclient import TestClient
+    asked = []
+    def reply(m):
+        asked.append(m[-1]['content'])
+        return "```python\ndef shout(s):\n    return s.upper()\n```"
+    with TestClient(_app(tmp_path, ScriptedClient(reply))) as c:
+        j = _wait(c, c.post('/v1/solve', json=dict(prompt='def shout(s):\n    """>>> shout("a")\n    \'A\'\n    """\n    raise NotImplementedError\n', max_calls=2)).json()['id'])
+        assert j['result']['verdict'] == j['result']['status'] == 'passed', j
+        assert asked and not any('NotImplementedError' in a for a in asked), asked  # the request shows the stub without its placeholder
+        spec = c.get('/openapi.json').json()
+    assert 'verdict' in spec['components']['schemas']['SearchResult']['properties']
