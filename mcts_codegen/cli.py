@@ -200,7 +200,7 @@ def _verifier(path:Path|None, cfg=None) -> dict:
     typer.echo(f"verifier on: {path} ({v})", err=True)
     return dict(verifier=v)
 
-_VERIFIER_HELP = "folder of a trained verifier (mcts-codegen verifier train), or votes (votes on inputs mutated from the examples, with the likelihood; nothing trained), used by the experimental.verify_* settings, e.g. preset VERIFIED (default: experimental.verifier, off)"
+_VERIFIER_HELP = "folder of a trained verifier (mcts-codegen verifier train), or votes (votes on inputs mutated from the examples, with the likelihood; nothing trained), or clusters (cluster share on corner inputs made from the signature and examples; nothing trained), used by the experimental.verify_* settings, e.g. preset VERIFIED (default: experimental.verifier, off)"
 
 _NETS_HELP = "checkpoint of trained networks (mcts-codegen train): value network in the reward, policy network as priors (default: experimental.nets, off)"
 
