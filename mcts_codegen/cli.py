@@ -634,7 +634,7 @@ app.add_typer(problems_app, name='problems')
 
 @problems_app.command('check')
 def problems_check(file:Path=typer.Argument(..., help="a HumanEval-format .jsonl[.gz] problem file, e.g. data/corpus/corpus.jsonl"),
-                   strict:bool=typer.Option(False, '--strict', help="also enforce the corpus rules: a split, at least 3 wrong programs, a domain and a difficulty tag, 2-4 kept examples, at least 15 asserts"),
+                   strict:bool=typer.Option(False, '--strict', help="also enforce the corpus rules: a split, at least 3 wrong programs, a domain and a difficulty tag, 2-4 kept examples, at least 15 asserts, a seeded randomized comparison; a near-duplicate across splits is an error"),
                    against:list[Path]=typer.Option([], '--against', help="another problem file to look for near-duplicates in, besides HumanEval (repeatable), e.g. NewEval; its records without a split count as test"),
                    time_limit:float=typer.Option(1.0, help="CPU seconds a hidden test may use on its reference (CPU time: a busy machine does not inflate it)"),
                    notes:bool=typer.Option(True, '--notes/--no-notes', help="also print notes (foolable problems, dropped examples, near-duplicates), which fail nothing"),
