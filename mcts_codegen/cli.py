@@ -214,7 +214,7 @@ def _verifier(path:Path|None, cfg=None) -> dict:
     typer.echo(f"verifier on: {path} ({v})", err=True)
     return dict(verifier=v)
 
-_VERIFIER_HELP = "folder of a trained verifier (mcts-codegen verifier train), or votes (votes on inputs mutated from the examples, with the likelihood; nothing trained), used by the experimental.verify_* settings, e.g. preset VERIFIED (default: experimental.verifier, off)"
+_VERIFIER_HELP = "folder of a trained verifier (mcts-codegen verifier train), or votes (votes on inputs mutated from the examples, with the likelihood; nothing trained), or clusters (cluster share on corner inputs made from the signature and examples; nothing trained), used by the experimental.verify_* settings, e.g. preset VERIFIED (default: experimental.verifier, off)"
 
 _NETS_HELP = "checkpoint of trained networks (mcts-codegen train): value network in the reward, policy network as priors (default: experimental.nets, off)"
 
@@ -664,7 +664,7 @@ app.add_typer(problems_app, name='problems')
 
 @problems_app.command('check')
 def problems_check(file:Path=typer.Argument(..., help="a HumanEval-format .jsonl[.gz] problem file, e.g. data/corpus/corpus.jsonl"),
-                   strict:bool=typer.Option(False, '--strict', help="also enforce the corpus rules: a split, at least 3 wrong programs, a domain and a difficulty tag, 2-4 kept examples, at least 15 asserts"),
+                   strict:bool=typer.Option(False, '--strict', help="also enforce the corpus rules: a split, at least 3 wrong programs, a domain and a difficulty tag, 2-4 kept examples, at least 15 asserts, a seeded randomized comparison; a near-duplicate across splits is an error"),
                    against:list[Path]=typer.Option([], '--against', help="another problem file to look for near-duplicates in, besides HumanEval (repeatable), e.g. NewEval; its records without a split count as test"),
                    time_limit:float=typer.Option(1.0, help="CPU seconds a hidden test may use on its reference (CPU time: a busy machine does not inflate it)"),
                    notes:bool=typer.Option(True, '--notes/--no-notes', help="also print notes (foolable problems, dropped examples, near-duplicates), which fail nothing"),

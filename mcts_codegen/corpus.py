@@ -209,6 +209,7 @@ def _strict(rec:dict, n_examples:int) -> list[str]:
     if len(tags) < 2 or sum(t in LEVELS for t in tags) != 1: out.append(f"tags {tags} need a domain and one difficulty of {', '.join(LEVELS)}")
     if not 2 <= n_examples <= 4: out.append(f"{n_examples} docstring examples kept; write 2-4")
     if (k := (n_asserts_js if rec.get('language') == 'javascript' else _n_asserts)(rec['test'])) < 15: out.append(f"{k} asserts in the hidden test; write at least 15")
+    if rec.get('language', 'python') == 'python' and 'random.Random(' not in rec['test']: out.append("no randomized comparison in the hidden test; compare the candidate with a copy of the reference on inputs from a seeded random.Random")
     return out
 
 # %% ../nbs/10b_corpus.ipynb #hid1023c

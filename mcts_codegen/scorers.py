@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast, random, re
 from collections import Counter
 from .problem import try_parse
+from .select import mutations
 
 # %% auto #0
 __all__ = ['corner_values', 'corner_inputs', 'cluster_scores', 'overlap_scores', 'same_errors', 'ClustersVerifier']
@@ -62,8 +63,9 @@ def corner_inputs(prompt:str, # the problem as the search sees it: signature and
                   entry:str, # the entry point
                   k:int=32, # calls kept
                   seed:int=0,
+                  mutate:bool=False, # also nearby values of each example argument (`select.mutations`)
                  ) -> list[str]:
-    "Calls of `entry` with one example argument replaced by a corner value of its type (`corner_values`), made from the prompt alone."
+    "Calls of `entry` with one example argument replaced by a corner value of its type (`corner_values`), or with `mutate` a nearby value, made from the prompt alone."
     tree = try_parse(prompt + '\n    pass\n') or try_parse(prompt)
     fn = next((n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name == entry), None) if tree else None
     if fn is None: return []
@@ -71,9 +73,11 @@ def corner_inputs(prompt:str, # the problem as the search sees it: signature and
     nums = tuple(sorted({int(x) for x in re.findall(r'(?<![\w.])-?\d{1,6}(?![\w.])', ast.get_docstring(fn) or '')}))[:12]
     corners = [corner_values(p.annotation, nums) for p in params]
     bases = [b for b in _example_args(prompt, entry) if len(b) == len(params)] or ([[c[0] for c in corners]] if all(corners) else [])
-    calls = [f"{entry}({', '.join(repr(x) for x in b[:i] + [v] + b[i + 1:])})" for b in bases for i, cs in enumerate(corners) for v in cs]
+    rng = random.Random(seed)
+    near = lambda b, i: mutations(b[i], rng) if mutate else []
+    calls = [f"{entry}({', '.join(repr(x) for x in b[:i] + [v] + b[i + 1:])})" for b in bases for i, cs in enumerate(corners) for v in cs + near(b, i)]
     calls = [c for c in dict.fromkeys(calls) if c not in {f"{entry}({', '.join(map(repr, b))})" for b in bases}]
-    random.Random(seed).shuffle(calls)
+    rng.shuffle(calls)
     return calls[:k]
 
 # %% ../nbs/16c_scorers.ipynb #0bc8cf91
@@ -98,18 +102,19 @@ def same_errors(sig:tuple|None) -> tuple|None:
     return None if sig is None else tuple(('error',) if isinstance(x, tuple) and x and x[0] == 'error' else x for x in sig)
 
 class ClustersVerifier:
-    "Functional overlap on rule-made corner inputs, likelihood as a tie-break: the search's `Verifier` with nothing trained and no model call."
-    groups, kind = ['likelihood'], 'clusters'
+    "Cluster size (or functional overlap) on rule-made corner inputs, likelihood as a tie-break: the search's `Verifier` with nothing trained and no model call."
+    groups, kind = [], 'clusters'  # it reads no feature group: the likelihood, when reported, only breaks ties
     def __init__(self, k:int=32, # corner inputs per problem
-                 score:str='overlap', # 'overlap' (SRank-style) or 'size' (CodeT-style cluster size)
+                 score:str='size', # 'size' (CodeT-style cluster share) or 'overlap' (SRank-style)
                  threshold:float=1.0, # a program scored below it is doubted (1: every one, so `verify_stop` spends the budget)
+                 mutate:bool=True, # the corner inputs include nearby values of the example arguments
                 ):
         if score not in ('overlap', 'size'): raise ValueError(f"score must be 'overlap' or 'size', not {score!r}")
-        self.k, self.score, self.threshold = k, score, threshold
+        self.k, self.score, self.threshold, self.mutate = k, score, threshold, mutate
 
     def inputs(self, problem) -> list[str]:
         "The calls every visible-passing program is run on: `corner_inputs` of the problem's prompt."
-        return corner_inputs(problem.prompt, problem.entry_point, self.k)
+        return corner_inputs(problem.prompt, problem.entry_point, self.k, mutate=self.mutate)
 
     def trust(self, problem, cands:list[dict]) -> list[float]:
         "A score in [0, 1] for each candidate row: overlap (or cluster share) among the visible-passing ones, plus 0.01 × exp(mean log-probability); 0 for the rest."
@@ -123,6 +128,6 @@ class ClustersVerifier:
 
     def state(self) -> dict:
         "What `save_verifier` writes of it."
-        return dict(k=self.k, score=self.score, threshold=self.threshold)
+        return dict(k=self.k, score=self.score, threshold=self.threshold, mutate=self.mutate)
 
-    def __repr__(self): return f"ClustersVerifier({self.k} corner inputs, {self.score}, threshold {self.threshold})"
+    def __repr__(self): return f"ClustersVerifier({self.k} corner inputs{' and mutations' if self.mutate else ''}, {self.score}, threshold {self.threshold})"

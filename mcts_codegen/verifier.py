@@ -14,11 +14,12 @@ import numpy as np
 from .records import JsonlLog, iter_jsonl, jsonl_files, whole_attempts
 from .problem import try_parse
 from .select import mutated_calls, plurality, voted
+from .scorers import ClustersVerifier
 from .utils import sigmoid
 from fastcore.basics import patch
 
 # %% auto #0
-__all__ = ['CANDIDATE_FIELDS', 'RENAMES', 'NOT_JS', 'STATIC', 'AGREEMENT', 'LIKELIHOOD', 'VISIBLE', 'GROUPS', 'VOTES',
+__all__ = ['CANDIDATE_FIELDS', 'RENAMES', 'NOT_JS', 'STATIC', 'AGREEMENT', 'LIKELIHOOD', 'VISIBLE', 'GROUPS', 'VOTES', 'CLUSTERS',
            'VERIFIER_FILE', 'KINDS', 'LENT', 'OPTIONAL', 'OBJECTIVES', 'BASELINES', 'is_error', 'label_of', 'normalise',
            'example_values', 'static_features', 'agreement_features', 'likelihood_features', 'visible_features',
            'features', 'by_problem', 'feature_table', 'HiddenState', 'LlamaHiddenState', 'add_hidden', 'embed_rows',
@@ -447,6 +448,7 @@ class LogisticVerifier:
 
 # %% ../nbs/16b_verifier.ipynb #b677a10a
 VOTES = 'votes' # the name `load_verifier` (and `--verifier`) gives the untrained `VotesVerifier`
+CLUSTERS = 'clusters' # the name it gives the untrained `scorers.ClustersVerifier` (cluster share on corner inputs)
 
 class VotesVerifier:
     "Votes on inputs mutated from the examples, plus the likelihood: the search's `Verifier` with nothing trained and no model call."
@@ -497,14 +499,16 @@ def save_verifier(v:LogisticVerifier|VotesVerifier, path:str|Path) -> Path:
     return f
 
 KINDS:dict = {'logistic': lambda d, source: LogisticVerifier(d['names'], d['w'], d['b'], d['mu'], d['sd'], d['threshold'], d.get('hidden', False), d.get('meta'), source, d.get('groups')),
-              'votes': lambda d, source: VotesVerifier(d['k'], d['weight'], d['threshold'])} # how `load_verifier` builds each kind from its saved state
+              'votes': lambda d, source: VotesVerifier(d['k'], d['weight'], d['threshold']),
+              'clusters': lambda d, source: ClustersVerifier(d['k'], d['score'], d['threshold'], d.get('mutate', True))} # how `load_verifier` builds each kind from its saved state
 
-def load_verifier(path:str|Path, # a folder written by `save_verifier` (or its verifier.json), or `votes`
+def load_verifier(path:str|Path, # a folder written by `save_verifier` (or its verifier.json), or `votes`, or `clusters`
                   source:HiddenState|None=None, # hidden-state source for a verifier trained with `hidden=True`
-                 ) -> LogisticVerifier|VotesVerifier:
-    "The verifier saved at `path`, built by its `kind` (files without one are logistic); the name `votes`, when no such folder exists, is a default `VotesVerifier`."
+                 ) -> LogisticVerifier|VotesVerifier|ClustersVerifier:
+    "The verifier saved at `path`, built by its `kind` (files without one are logistic); the name `votes` (or `clusters`), when no such folder exists, is a default `VotesVerifier` (`ClustersVerifier`)."
     p = Path(path)
     if str(path) == VOTES and not p.exists(): return VotesVerifier()
+    if str(path) == CLUSTERS and not p.exists(): return ClustersVerifier()
     f = p if p.is_file() else p/VERIFIER_FILE
     if not f.is_file(): raise FileNotFoundError(f"{path}: no {VERIFIER_FILE}; train one with: mcts-codegen verifier train --data CANDIDATES --out {path}")
     d = json.loads(f.read_text())

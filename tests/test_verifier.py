@@ -281,3 +281,14 @@ def test_lent_rows_never_change_the_own_rows_features():
     v = train_verifier(both)
     assert v.meta['lent_rows'] == len(other) and v.meta['dev_rows'] == sum(r['split'] == 'dev' for r in own)
     with pytest.raises(ValueError, match='is a dev problem'): lend(own, [r | dict(split='train') for r in own if r['split'] == 'dev'])
+
+def test_clusters_spend_the_budget_and_submit_the_largest_cluster_on_corner_inputs(ex):
+    "The untrained clusters verifier (`--verifier clusters`): programs that pass the examples meet inputs made from the prompt; the largest behaviour cluster wins, with no log-probabilities needed."
+    from mcts_codegen.scorers import ClustersVerifier
+    other = 'def absdiff(a, b):\n    return a - b if a > b else b - a\n'  # right too: another program, the same behaviour
+    ans = [fence(FOOLS), fence(RIGHT), fence(other)] * 2
+    res = MCTSEngine(ScriptedClient(ans), create_preset('FAST', n_variants=1, executor__workers=1, max_llm_calls=3, verify_stop=True, verify_choice=True),
+                     executor=ex, verifier=ClustersVerifier()).search(TOY)
+    assert res.llm_calls == 3 and res.status == 'passed' and res.code.strip() in (RIGHT.strip(), other.strip())
+    r = CliRunner().invoke(app, ['bench', '--problems', '0', '--llm', 'openai:x', '--base-url', 'http://127.0.0.1:9', '--verifier', 'clusters'])
+    assert r.exit_code == 3 and 'verifier on: clusters' in r.output, r.output  # accepted without log-probabilities; the server at port 9 is not there

@@ -56,15 +56,71 @@ GEN.update({
     return ([line() for _ in range(rng.randint(0, 6))], rng.randint(-1, 3))''',
 96: '''    return ([' ' * rng.randint(0, 6) + rng.choice(['a', 'b', 'c', '']) for _ in range(rng.randint(0, 7))],)''',
 })
-CMP = {10: 'list(candidate(*copy.deepcopy(_a)).items()) == list(_ref(*copy.deepcopy(_a)).items())'}
+
+# train
+GEN.update({
+2: '''    return (' '.join(rng.choice(['a', 'the', 'iPhone', 'NASA', 'of', 'word', 'Big', 'x', 'AND', 'in', 'tO']) for _ in range(rng.randint(1, 5))),)''',
+9: '''    return (''.join(rng.choice(['of', ' ', '-', 'and', 'Read', 'x', 'The', 'for', 'data']) for _ in range(rng.randint(0, 8))),)''',
+11: '''    return ([[rng.choice(['', '1', '22', 'ab', 'x y', '007']) for _ in range(rng.randint(0, 3))] for _ in range(rng.randint(0, 4))],)''',
+16: '''    return (' '.join(rng.choice(['a', 'A', 'the', 'end.', 'end', 'x!', 'The']) for _ in range(rng.randint(0, 6))),)''',
+21: '''    return (''.join(rng.choice(['?', 'a', 'b', '=', '&', '+', 'x', '1']) for _ in range(rng.randint(0, 10))),)''',
+24: '''    wanted = rng.choice(['a.txt', '.bashrc', 'notes', 'a.b.c', 'x.'])
+    pool = [wanted, 'a (2).txt', 'a (3).txt', '.bashrc (2)', 'notes (2)', 'notes (3)', 'a.b (2).c', 'x (2).', 'other']
+    return ([x for x in pool if rng.random() < 0.5], wanted)''',
+29: '''    return ([rng.choice(['', 'a', 'abc', ' x ']) for _ in range(rng.randint(0, 3))], rng.randint(-2, 2))''',
+33: '''    return (','.join(rng.choice(['3x apple', '2x Pear', 'apple', ' 0x kiwi ', '', '1x  apple', 'x pear', '10x Apple']) for _ in range(rng.randint(0, 5))),)''',
+38: '''    return ([rng.choice(['', '  ', 'x = 1', '# c', '  # c', '\"\"\"doc', 'end\"\"\"', '\"\"\"one\"\"\"', 'y', '  \"\"\"a\"\"\" b']) for _ in range(rng.randint(0, 7))],)''',
+39: '''    return ([rng.choice(['http', 'HTTP', ' a ', '', 'iOS', 'X', 'ab1', 'IO']) for _ in range(rng.randint(0, 4))],)''',
+43: '''    return (''.join(rng.choice(['a', 'b', '.', '[', '0', ']', '1', '[1]', 'x']) for _ in range(rng.randint(0, 7))),)''',
+44: '''    return (''.join(rng.choice(['u', '@', 'h', '.', ':', '80', '[', ']', '::1', '0', '65536']) for _ in range(rng.randint(0, 6))), rng.choice([22, 80]))''',
+49: '''    one = lambda: [rng.choice(['a', 'a ', 'b', '', ' ']) for _ in range(rng.randint(0, 4))]
+    return (one(), one())''',
+50: '''    taken = [x for x in ['alee', 'alee2', 'user', 'user2', 'asmithso', 'asmiths2', 'asmiths3', 'xo', 'jpo'] if rng.random() < 0.5]
+    return (rng.choice(['Ann', '', '\\u00e9mile', 'J-P', 'x']), rng.choice(['Lee', "O'Neil", 'Smithsonian', '', '1', 'O']), taken)''',
+54: '''    return (','.join(rng.choice(['Ann Lee <ann@x.org>', 'bob@y.com', ' BOB@Y.com ', '', '<a@b>', 'X <Y <z@w>', 'Ann <ANN@x.org>']) for _ in range(rng.randint(0, 5))),)''',
+59: '''    return ([rng.choice(['/a/b/c.txt', 'a/b/d', '/a/x', '//a/b/', '/f', 'a/f', 'a/b/c/d/e']) for _ in range(rng.randint(1, 4))],)''',
+62: '''    return ([(rng.choice(['a', 'bb', 'ccc']), rng.randint(0, 9)) for _ in range(rng.randint(1, 4))], rng.randint(1, 10))''',
+64: '''    return ([''.join(rng.choice(['A', 'b', ' ', '-', '1', '_', '\\u00e9']) for _ in range(rng.randint(0, 5))) for _ in range(rng.randint(0, 5))],)''',
+65: '''    return (''.join(rng.choice(['pw=1', ' ', '  ', 'TOKEN=x', 'a=b=c', 'k=', '=v', 'x']) for _ in range(rng.randint(0, 6))), rng.choice([[], ['pw'], ['token', 'PW'], ['k']]))''',
+67: '''    return ([rng.choice(['Ann Lee', 'Lee, Ann', 'bob lee', 'Zed', 'Lee,Bo', 'Al B Cee', 'ann lee']) for _ in range(rng.randint(0, 6))],)''',
+69: '''    name = rng.choice([''.join(rng.choice(['a', '_', '1', 'B', '-', '\\u00e9']) for _ in range(rng.randint(0, 5))), 'a' * rng.randint(31, 34)])
+    return (name, rng.choice([[], ['if', 'A'], ['_a']]))''',
+72: '''    return ([rng.choice(['[S]', ' [ a ] ', 'k=v', ' K = V ', '; c', '# c', '', 'x', 'a=b=c']) for _ in range(rng.randint(0, 6))],)''',
+73: '''    return ([rng.choice(['a=1', 'bb = 2', 'x', '', ' c  =  3', 'd==4']) for _ in range(rng.randint(0, 6))],)''',
+75: '''    return (''.join(rng.choice(['<a>', '</a>', '<B>', '</b>', '<c/>', '<', '>', 'x', '</c>', '< a>']) for _ in range(rng.randint(0, 7))),)''',
+80: '''    text = ' '.join(rng.choice(['cat', 'Cat,', 'dog', 'a', 'CAT!', 'x']) for _ in range(rng.randint(0, 8)))
+    return (text, rng.choice(['cat', 'dog']), rng.randint(0, 2))''',
+81: '''    return ([rng.choice(['', ' ', 'infor-', 'mation', 'Next', 'a b', 'end-', ' x ']) for _ in range(rng.randint(0, 7))],)''',
+84: '''    return (''.join(rng.choice(['a', 'B', '1', '!', ' ', '\\u00e9', 'ann']) for _ in range(rng.randint(0, 12))), rng.choice(['', 'ann', 'Bob']))''',
+85: '''    return (''.join(rng.choice(['a', '{', '}', ',', '{x,y}', '{,}', 'b']) for _ in range(rng.randint(0, 6))),)''',
+88: '''    return (rng.choice(['HTTP/1.1', 'HTTP/2', 'HTTP/1.10', 'http/1.1', 'HTTP/']) + rng.choice([' ', '  ', '']) + rng.choice(['200', '404', '99', '600', '1000', '50x']) + rng.choice(['', ' ', ' OK', ' Not Found', '  x']),)''',
+89: '''    return ([rng.choice(['a@x.org', 'A@X.org', 'b@x.org', 'c@y.com', 'bad', '@x.org', 'a@x.', 'a@.x', 'a@b@c.d', 'd@y.com']) for _ in range(rng.randint(0, 7))],)''',
+92: '''    return (rng.choice(['text/html', 'TEXT/HTML; charset=x', ' text/plain ', 'text', 'a/b/c', 'image/png', '/x']), rng.choice(['text/*', '*/*', '*/html', 'text/html', 'image/*', '*', 'text/']))''',
+93: '''    return (rng.choice(['1', '1.2', '1.2.0', '2', '0.9', '1.10']), ', '.join(rng.choice(['>=1.2', '<2', '==1.2', '!=1.2.0', '> 1', '<=1.10']) for _ in range(rng.randint(1, 3))))''',
+94: '''    return (''.join(rng.choice(['a', '/', ' ', '\\t', '.', 'con', 'Doc', '?', 'x' * 10]) for _ in range(rng.randint(0, 8))), rng.choice(['txt', 'pdf']))''',
+98: '''    return ([rng.choice(['', 'a', 'a ', '\\tb', 'x' * 80, 'y\\t', '   ']) for _ in range(rng.randint(0, 5))],)''',
+456: '''    rules = {'A': ['B', '!x', 'C'], 'B': ['y', '!A'], 'C': [], 'D': ['C', 'C', '!']}
+    rules = {k: v for k, v in rules.items() if rng.random() < 0.8}
+    return (rng.choice(['A', 'B', 'C', 'D', 'E']), rules)''',  # a name is never a '!' part: the spec leaves that open
+458: '''    return (rng.randint(0, 10),)''',
+106: '''    return (rng.randint(-5, 2000),)''',
+156: '''    return (rng.randint(0, 60), rng.randint(0, 60), rng.randint(0, 40), [(rng.randint(1, 30), rng.randint(1, 30)) for _ in range(rng.randint(0, 4))], rng.randint(1, 900))''',
+178: '''    def one():
+        a = rng.randint(-100, 2000)
+        return (a, a + rng.randint(0, 600))
+    return ([one() for _ in range(rng.randint(0, 5))],)''',
+68: '''    return ('abcdefghijklmnopqrstuvwxyz0123456789'[:rng.randint(0, 36)], rng.randint(1, 14))''',
+})
+CMP = {i: 'list(candidate(*copy.deepcopy(_a)).items()) == list(_ref(*copy.deepcopy(_a)).items())' for i in (10, 21, 33, 72)}
 def run_check(code, test, entry):
     ns = {}; exec(code, ns); exec(test, ns); ns['check'](ns[entry])
 only = set(map(int, sys.argv[1:])) if sys.argv[1:] else set(GEN)
 for i, g in GEN.items():
     if i not in only: continue
     r = C[i]; assert r['task_id'] == f'Corpus/{i}'
-    if '_rng_random_' in r['test']: continue
+    if '_rng_random_' in r['test'] or 'random.Random(' in r['test']: continue  # it has one
     p = r['prompt']; d = p.index('def '); sig = p[d:p.index('"""', d)].rstrip()
+    sig = sig[:-1].rstrip() if sig.endswith('r') else sig  # a raw docstring's prefix
     assert sig.endswith(':'), (i, sig)
     imports = [l for l in p[:d].splitlines() if l.startswith(('import ', 'from '))]
     ref = sig.replace(f"def {r['entry_point']}(", 'def _ref(', 1) + '\n' + r['canonical_solution'].rstrip('\n')

@@ -21,6 +21,7 @@ from pools import pools
 from corners import corner_sigs
 
 HERE = Path(__file__).parent
+SCORES = Path('/tmp/i81/scores.jsonl')  # every candidate's scores (labels of dev and test inside: kept out of the repository)
 MODELS = ['qwen2.5-coder-1.5b', 'qwen2.5-coder-0.5b']
 
 def model_sig(r): o = r.get('outputs'); return tuple(map(str, o)) if isinstance(o, list) and o else None
@@ -53,18 +54,19 @@ def table(model:str) -> list[dict]:
     rows, pv = v.score_rows(rows)  # grouped by problem
     y, vis = np.array([label_of(r) for r in rows], bool), visible_all(rows)
     split = np.array([r['split'] for r in rows])
-    cs = corner_sigs(rows, model)
+    cs, cs2 = corner_sigs(rows, model), corner_sigs(rows, model, mutate=True)
     corner = lambda r: same_errors(cs.get((r['problem_id'], r['code'])))  # every exception alike, as ClustersVerifier counts them
     raw = lambda r: cs.get((r['problem_id'], r['code']))
+    corner2 = lambda r: same_errors(cs2.get((r['problem_id'], r['code'])))  # corner inputs and mutated example arguments
     both = lambda r: (model_sig(r) or ()) + (corner(r) or ()) if (model_sig(r) or corner(r)) else None
     S = {'verifier': pv, 'random': np.zeros(len(rows))}
     S['corner_raw_size'] = group_scores(rows, vis, raw, cluster_scores)  # exceptions told apart by type
-    for name, sig in (('model', model_sig), ('corner', corner), ('both', both)):
+    for name, sig in (('model', model_sig), ('corner', corner), ('corner2', corner2), ('both', both)):
         S[f'{name}_size'] = group_scores(rows, vis, sig, cluster_scores)
         S[f'{name}_overlap'] = group_scores(rows, vis, sig, overlap_scores)
         S[f'{name}_votes'] = group_scores(rows, vis, sig, plurality)  # the votes arm's rule (select.plurality), on these inputs
     # the combination: a logistic model over the verifier's logit and the cluster scores, fitted on train's visible-passing rows
-    names = ['verifier', 'both_size', 'both_overlap', 'model_size', 'corner_size', 'corner_overlap']
+    names = ['verifier', 'both_size', 'both_overlap', 'model_size', 'corner_size', 'corner_overlap', 'corner2_size', 'corner2_overlap']
     X = np.column_stack([np.log(np.clip(S['verifier'], 1e-6, 1 - 1e-6) / (1 - np.clip(S['verifier'], 1e-6, 1 - 1e-6)))] + [S[n] for n in names[1:]])
     tr = (split == 'train') & vis
     mu, sd = X[tr].mean(0), X[tr].std(0) + 1e-9
@@ -93,6 +95,10 @@ def table(model:str) -> list[dict]:
                             solved=round(expected_solved(rs, ym, vm, sm), 2), oracle=len({p for p, a, b in zip(pid, ym, vm) if a and b}),
                             fooled_caught=_r(fooled_caught(ym, sm, vm, threshold=thr)), threshold=_r(thr),
                             **(dict(l2=best[1], weights=dict(zip(names, map(_r, best[3])))) if name == 'combination' else {})))
+    with SCORES.open('a') as f:  # every candidate's scores, for the reviewer's subset (reviewer_eval.py); not committed
+        for i, r in enumerate(rows):
+            f.write(json.dumps(dict(model=model, split=r['split'], problem_id=r['problem_id'], code=r['code'], label=bool(y[i]), visible_pass=bool(vis[i]),
+                                    logprob_mean=r.get('logprob_mean'), scores={k: float(v[i]) for k, v in S.items()})) + '\n')
     # the scorer chosen on dev: most expected solved there, then within-problem AUC
     dev = [o for o in out if o['split'] == 'dev' and o['scorer'] not in ('random',)]
     pick = max(dev, key=lambda o: (o['solved'], o['within_auc'] or 0))['scorer']
@@ -116,6 +122,7 @@ def markdown(rows:list[dict]) -> str:
     return '\n'.join(lines) + '\n'
 
 if __name__ == '__main__':
+    SCORES.unlink(missing_ok=True)
     out = [o for m in (sys.argv[1:] or MODELS) for o in table(m)]
     (HERE/'rows.jsonl').write_text(''.join(json.dumps(o) + '\n' for o in out))
     (HERE/'table.md').write_text(markdown(out))
