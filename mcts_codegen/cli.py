@@ -11,7 +11,8 @@ from pathlib import Path
 from typing import Optional, List
 import typer
 from . import __version__
-from .config import create_preset, ConfigError, SAMPLING_KEYS
+from .config import create_preset, ConfigError, SAMPLING_KEYS, presets_help
+from .experimental import MOVED
 from .utils import peak_rss_mb
 
 # %% auto #0
@@ -215,7 +216,7 @@ def solve(problems:list[str]=typer.Argument(..., help="`.py` stubs, `.json`/`.js
           llm:Optional[str]=typer.Option(None, help="LLM spec: local:qwen2.5-coder-1.5b (default), local:qwen2.5-coder-0.5b, local:/path.gguf, openai:MODEL"),
           base_url:Optional[str]=typer.Option(None, help="OpenAI-compatible server URL (vLLM, Ollama, LM Studio, llama.cpp server…; default: OPENAI_BASE_URL)"),
           api_key_env:Optional[str]=typer.Option(None, help=_KEY_ENV_HELP),
-          preset:str=typer.Option('BALANCED', help="FAST, BALANCED, THOROUGH, DATA_COLLECTION, BENCHMARK, HYBRID or AUTO (the meta-controller routes each problem)"),
+          preset:str=typer.Option('BALANCED', help=presets_help() + "; AUTO: the meta-controller routes each problem"),
           n_iter:Optional[int]=typer.Option(None, help="override the preset's iterations"),
           max_calls:Optional[int]=typer.Option(None, help="cap on LLM completions per problem"),
           seed:int=typer.Option(0, help="sampling seed"),
@@ -315,14 +316,15 @@ def _bench_rag(cfg, problems:str|None, engine:str, data:Path|None=None):
     return idx, dict(context=provider_for(cfg, idx, exclude_ids=ids))
 
 def _search_sets(sets:list[str]|None) -> dict[str,str]:
-    "`--set search.KEY=VALUE` (and `llm.KEY=VALUE` for `SAMPLING_KEYS`) options as {section__KEY: VALUE}, each checked against the settings."
+    "`--set search.KEY=VALUE`, `experimental.KEY=VALUE` (and `llm.KEY=VALUE` for `SAMPLING_KEYS`) options as {section__KEY: VALUE}, each checked against the settings."
     env = {}
     for item in sets or []:
         key, eq, val = item.partition('=')
         sec, _, name = key.strip().rpartition('.')
-        sec, name = sec or 'search', name.strip()
+        name = name.strip()
+        sec = sec or ('experimental' if name in MOVED else 'search')  # a bare name goes where it lives
         if not eq or not name or sec not in ('search', 'llm', 'experimental') or (sec == 'llm' and name not in SAMPLING_KEYS):
-            _fail(f"--set {item!r}: write search.KEY=VALUE (e.g. --set search.fix=repair) or llm.KEY=VALUE for {', '.join(SAMPLING_KEYS)}")
+            _fail(f"--set {item!r}: write search.KEY=VALUE, experimental.KEY=VALUE (e.g. --set experimental.fix=repair) or llm.KEY=VALUE for {', '.join(SAMPLING_KEYS)}")
         try: create_preset('BENCHMARK', **{f'{sec}__{name}': val.strip()})
         except ConfigError as e: _fail(f"--set {item!r}: {e}")
         env[f'{sec}__{name}'] = val.strip()
@@ -352,7 +354,7 @@ def bench(problems:Optional[str]=typer.Option(None, help="problem ids and ranges
           no_cache:bool=typer.Option(False, '--no-cache', help="ask the model every time: no on-disk response cache (also MCTS_CODEGEN_LLM__CACHE=0)"),
           data:Optional[Path]=typer.Option(None, '--data', help="a HumanEval-format problem file (.jsonl[.gz]) instead of HumanEval, e.g. ../shared/problems/neweval.jsonl; results go to results/<file stem>/ unless --out"),
           split:Optional[str]=typer.Option(None, '--split', help="only the problems of this split: train, dev or test of a --data file with splits (data/corpus/corpus.jsonl); HumanEval's dev is 0-81 and test 82-163. Tune on train and dev, report test"),
-          sets:Optional[list[str]]=typer.Option(None, '--set', help="search setting for every strategy, e.g. --set search.fix=repair, or llm.tree_sample=1 for prefix-tree sampling (repeatable; an ablation arm: results go to OUT/<llm>+<settings>/ unless --tag)"),
+          sets:Optional[list[str]]=typer.Option(None, '--set', help="search setting for every strategy, e.g. --set search.n_variants=1 or experimental.fix=repair, or llm.tree_sample=1 for prefix-tree sampling (repeatable; an ablation arm: results go to OUT/<llm>+<settings>/ unless --tag)"),
           allow_mixed:bool=typer.Option(False, '--allow-mixed', help="summarise results of one strategy that come from several engine versions (the table's engine column says so)"),
           quiet:bool=typer.Option(False, '--quiet', '-q', help="no progress bars")):
     """Score search strategies on HumanEval or a problem file (--data): visible tests in, one hidden check out, the budget beside every score. Needs --problems (or --data FILE): a bare bench never starts an hours-long run.
@@ -450,7 +452,7 @@ def collect(problems:Optional[str]=typer.Option(None, help="problem ids and rang
             base_url:Optional[str]=typer.Option(None, help="OpenAI-compatible server URL (default: OPENAI_BASE_URL)"),
             api_key_env:Optional[str]=typer.Option(None, help=_KEY_ENV_HELP),
             out:Optional[Path]=typer.Option(None, help="output folder (default: runs/data, for episodes.jsonl; with --data, runs/candidates/<model>)"),
-            preset:str=typer.Option('DATA_COLLECTION', help="FAST, BALANCED, THOROUGH, DATA_COLLECTION or BENCHMARK"),
+            preset:str=typer.Option('DATA_COLLECTION', help=presets_help()),
             n_iter:Optional[int]=typer.Option(None, help="override the preset's iterations"),
             max_calls:Optional[int]=typer.Option(None, help="cap on LLM completions per problem"),
             resume:bool=typer.Option(True, '--resume/--no-resume', help="skip problems that already have an episode of this model and seed"),

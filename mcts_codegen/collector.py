@@ -25,7 +25,7 @@ from .verifier import normalise, label_of
 from .executor import CodeExecutionResult, averdict, hidden_verdict, RECHECK
 from .select import input_messages, parse_inputs, behaviours
 from .utils import call_seed
-from .benchmark import LocalPool, RayPool, settings_key
+from .scores import LocalPool, RayPool, settings_key
 from .corpus import select_split
 from . import __version__
 from .loaders import load_humaneval, problem_from_humaneval
