@@ -13,6 +13,7 @@ import typer
 from . import __version__
 from .config import create_preset, ConfigError, SAMPLING_KEYS, presets_help
 from .experimental import MOVED
+import mcts_codegen.levers  # the lab's widening and RAVE levers, registered in the engine
 from .utils import peak_rss_mb
 
 # %% auto #0
@@ -187,7 +188,7 @@ def _verifier(path:Path|None, cfg=None) -> dict:
     "Engine arguments for the trained verifier in folder `path`; {} without one. One that reads evidence the search will not have (by `cfg`) is bad input."
     if path is None: return {}
     from mcts_codegen.verifier import load_verifier
-    from mcts_codegen.engine import unsupplied
+    from mcts_codegen.plugins import unsupplied
     try: v = load_verifier(path)
     except (FileNotFoundError, ValueError, KeyError, OSError) as e: _fail(f"--verifier {path}: {e}")
     if getattr(v, 'hidden', False): _fail(f"--verifier {path} reads the code model's hidden state, which the search does not compute yet; train one without --hidden")
@@ -234,7 +235,6 @@ def solve(problems:list[str]=typer.Argument(..., help="`.py` stubs, `.json`/`.js
     """Search for a program that passes each problem's visible tests. Each result is passed (every visible test passed, with at least one test), failed, unverified (no usable visible tests: it only ran cleanly) or error.
     Exit code 0: every problem passed; 1: some failed or are unverified; 2: bad input; 3: LLM unavailable."""
     from tqdm.auto import tqdm
-    from mcts_codegen.engine import MCTSEngine
     from mcts_codegen.llm import UNAVAILABLE
     _at_least_1(max_calls=max_calls, n_iter=n_iter, concurrency=concurrency)
     ov = dict(seed=seed, data__out_dir=data_dir) | ({'data__collect': True} if collect else {})  # without --collect: the environment decides
@@ -258,16 +258,14 @@ def solve(problems:list[str]=typer.Argument(..., help="`.py` stubs, `.json`/`.js
     except OSError as e: _fail(f"--data-dir {data_dir}: {e.strerror or e}")
     if rec is not None: typer.echo(f"recording training data to {rec.path}", err=True)
     idx, ctx, rec = _solve_rag(cfg, rec)
-    if cfg.preset == 'AUTO':  # the orchestrator's meta-controller routes each problem: greedy first, then the strategy it picks
-        from mcts_codegen.orchestrator import UnifiedSearchOrchestrator as MCTSEngine
     # one bar over the problems (its ETA is time per problem so far × problems left), and one over a problem's calls, whose
     # ETA is an upper bound: a search usually stops at its first solve, well before the budget
     many = len(probs) > 1
     outer = tqdm(total=len(probs), desc='problems', unit='problem', disable=quiet or not many, file=sys.stderr, position=0)
     try:
-        from mcts_codegen.orchestrator import Meter
+        from mcts_codegen.orchestrator import Meter, searcher
         meter = Meter(client)  # counts the prompt and completion tokens of each completion, as `tokens` does
-        with MCTSEngine(meter, cfg, recorder=rec, context=ctx, **nets) as eng:
+        with searcher(cfg)(meter, cfg, recorder=rec, context=ctx, **nets) as eng:  # AUTO: the orchestrator's meta-controller routes each problem
             for p in probs:
                 bar = tqdm(total=_budget(cfg), desc=p.id, unit='call', disable=quiet, file=sys.stderr, leave=False, position=int(many),
                            bar_format='{desc}: {n_fmt}/{total_fmt} calls [{elapsed}; {remaining} more if it spends the budget{postfix}]')
@@ -722,8 +720,8 @@ app.add_typer(verifier_app, name='verifier')
 
 def _candidates(data:list[Path], raw:bool=False) -> list[dict]:
     "The candidate rows of the `--data` files (normalised unless `raw`); rc 2 when one is missing or none has rows."
-    from mcts_codegen.verifier import read_candidates
-    try: rows = read_candidates(data, raw=raw)
+    from mcts_codegen.verifier import candidate_rows
+    try: rows = candidate_rows(data, raw=raw)
     except (FileNotFoundError, ValueError) as e: _fail(str(e))
     if not rows: _fail(f"--data {' '.join(map(str, data))}: no candidate rows; write them with collect (or mcts-codegen verifier synth)")
     return rows

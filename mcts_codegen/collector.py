@@ -489,7 +489,7 @@ def run_candidates(data:str|Path|None, # a problem file with splits (data/corpus
     return summ
 
 # %% ../nbs/20_collector.ipynb #594e0815
-def label_rows(rows:list[dict], # candidate rows (`verifier.read_candidates` dicts, or `CandidateRecord` dumps)
+def label_rows(rows:list[dict], # candidate rows (`verifier.candidate_rows` dicts, or `CandidateRecord` dumps)
                problems:str|Path, # the problem file they were collected from (splits and hidden tests)
                splits:Iterable[str]=('dev', 'test'), # label the unlabelled rows of these splits
                executor:Executor|None=None, # the sandbox (default: one started and stopped here)

@@ -16,9 +16,9 @@ from .utils import cpu_count
 from .experimental import ExperimentalConfig, EXPERIMENTAL_PRESETS, MOVED
 
 # %% auto #0
-__all__ = ['SAMPLING_KEYS', 'PRESETS', 'OFFERED', 'moved', 'SearchConfig', 'LLMConfig', 'ExecutorConfig', 'DataConfig',
+__all__ = ['SAMPLING_KEYS', 'PRESETS', 'OFFERED', 'ALIASES', 'moved', 'SearchConfig', 'LLMConfig', 'ExecutorConfig', 'DataConfig',
            'RAGConfig', 'Config', 'ConfigError', 'preset_names', 'presets_help', 'preset_settings', 'env_settings',
-           'create_preset']
+           'create_preset', 'aliased']
 
 # %% ../nbs/01_config.ipynb #d9fe1696
 def moved(key:str # a setting of `experimental` written under `search`
@@ -233,3 +233,15 @@ def create_preset(name:str='BALANCED', # a name in `preset_names()` (FAST, BALAN
         for s,v in layer.items(): d.setdefault(s, {}).update(v)
     try: return Config(**d, preset=key)
     except ValidationError as e: raise ConfigError(_explain(e)) from None
+
+# %% ../nbs/01_config.ipynb #50c41929
+ALIASES = {'max_calls': 'max_llm_calls'} # names the CLI and the REST API use for settings
+
+def aliased(overrides:dict) -> dict:
+    "`overrides` with the CLI's names (`max_calls`) turned into the settings' own (`max_llm_calls`)."
+    out = dict(overrides)
+    for a, k in ALIASES.items():
+        if a not in out: continue
+        if k in out: raise ConfigError(f"{a} and {k} are the same setting; give one of them")
+        out[k] = out.pop(a)
+    return out

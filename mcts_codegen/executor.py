@@ -325,6 +325,7 @@ class _Pool:
 
 _STALE_DONE = False
 
+# %% ../nbs/10_executor.ipynb #11813ee1
 def _remove_stale() -> None:
     "Once per process: remove directories and cgroups that executors of dead processes left behind (e.g. after SIGKILL)."
     global _STALE_DONE
@@ -426,6 +427,7 @@ def _err_str(e:Any) -> str:
     "`Type: message` of an error record."
     return f"{e.get('type')}: {e.get('msg')}" if isinstance(e, dict) else 'error'
 
+# %% ../nbs/10_executor.ipynb #ec35de2d
 def _judge_calls(tests:list[CallTest], recs:list[dict], missing:str) -> tuple[list[TestOutcome], dict|None]:
     "Outcome of each call test from the child's records; also the first call error."
     by_i, dup = {}, set()

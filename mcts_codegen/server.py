@@ -408,7 +408,6 @@ class Service:
             await self._search(jid, SolveRequest(**{k: v for k, v in j['request'].items() if k != 'cid'}))
 
     async def _search(self, jid:str, req:SolveRequest):
-        from mcts_codegen.engine import MCTSEngine
         lv = self.live[jid] = _Live()
         t0 = time.perf_counter()
         if self.ready_error: return self._end(jid, lv, 'failed', error=f"the service is not ready: {self.ready_error}")
@@ -420,8 +419,8 @@ class Service:
         log.info('job started', extra=dict(event='job_start', job=jid))
         lv.emit('status', dict(status='running'))
         def progress(d:dict): self._progress(jid, lv, d)
-        if cfg.preset == 'AUTO': from mcts_codegen.orchestrator import UnifiedSearchOrchestrator as MCTSEngine
-        eng = MCTSEngine(self.llm, cfg, executor=self.executor)
+        from mcts_codegen.orchestrator import searcher
+        eng = searcher(cfg)(self.llm, cfg, executor=self.executor)  # the orchestrator for AUTO, the engine otherwise
         lv.task = asyncio.create_task(eng.asearch(prob, progress))
         try:
             res = await lv.task

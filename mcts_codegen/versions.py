@@ -8,7 +8,7 @@ Docs: https://mcts-codegen.github.io/mcts_codegen/versions.html.md"""
 from __future__ import annotations
 import hashlib, json, os
 from typing import Any, Callable
-from .config import Config
+from .config import Config, ConfigError
 from .problem import Problem, CallTest
 from .executor import CodeExecutionResult, TestOutcome
 from .orchestrator import Meter, SolveContext, make_agent
@@ -103,6 +103,7 @@ def behaviour_trace(strategy:str, # a name in `STRATEGIES`
         c = SolveContext(p, Meter(_TracedClient(llm, log)), ex, n, cfg, None, {} if v is None else dict(verifier=v), body=body)
         async def hidden(code): return ex.run(code, [*p.visible_tests, CallTest(call=TOY_HIDDEN[p.entry_point][0], expected=TOY_HIDDEN[p.entry_point][1])]).passed
         try: out = await (run_oracle(c, hidden) if strategy == 'oracle' else run_samples(c) if strategy == 'sample' else make_agent(strategy).run(c))
+        except ConfigError: raise  # settings this process cannot run (a lab lever not loaded): no version, rather than the version of a crash
         except Exception as e: log.append(['error', f"{type(e).__name__}: {e}"]); return
         log.append(['out', out.code, out.samples, out.iterations, c.llm.calls])
     async def every():

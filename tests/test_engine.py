@@ -264,12 +264,12 @@ def test_auto_rule_repairs_near_misses_and_replans_the_rest(ex):
     srch = Search(eng, P, None)
     near, far = Node('def sq(x):\n    return 9\n', srch.root, action='plan'), Node('def sq(x):\n    return 0\n', srch.root, action='plan')
     near.result, far.result = ex.run(near.code, P.visible_tests), ex.run(far.code, P.visible_tests)
-    assert srch.expansion(srch.root)[0] == 'plan'
-    mode, _, fail = srch.expansion(near)
+    assert srch.v.expansion(srch, srch.root)[0] == 'plan'
+    mode, _, fail = srch.v.expansion(srch, near)
     assert mode == 'repair' and fail.call == 'sq(-2)' and fail.got == '9'
-    assert srch.expansion(far)[0] == 'plan'
+    assert srch.v.expansion(srch, far)[0] == 'plan'
     eng.cfg.experimental.fix = 'refine'
-    assert srch.expansion(near)[0] == 'refine' and srch.expansion(srch.root)[0] == 'plan'
+    assert srch.v.expansion(srch, near)[0] == 'refine' and srch.v.expansion(srch, srch.root)[0] == 'plan'
 
 def test_root_min_draws_fresh_programs_before_going_deeper(ex):
     progs = [f'def sq(x):\n    return {i}\n' for i in range(12)]

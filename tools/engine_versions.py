@@ -2,9 +2,11 @@
 refactor that must keep behaviour, and diff the two files (`python tools/engine_versions.py > before.json`).
 
 It also counts how many committed rows carry a version this matrix produces (`--rows`), so the matrix is seen to cover them."""
-import argparse, json, sys, glob
+import argparse, json, os, sys, glob
 from pathlib import Path
 from mcts_codegen.benchmark import STRATEGIES, bench_config, engine_version
+try: import mcts_codegen.levers  # the lab levers (widening, RAVE) the rows ran with, registered in the engine
+except ImportError: pass  # the code before the levers moved to the lab
 
 def _verifiers():
     from mcts_codegen.verifier import load_verifier
@@ -28,14 +30,28 @@ VERIFY = {'choice-stop': dict(llm__logprobs=True, llm__batch_decode=True, **_lab
           'choice-stop-t1': dict(llm__logprobs=True, llm__batch_decode=True, **_lab(dict(verify_choice=True, verify_stop=True, verify_threshold=1.0))),
           'choice-stop-t1-w': dict(llm__logprobs=True, llm__batch_decode=True, **_lab(dict(verify_choice=True, verify_stop=True, verify_threshold=1.0, verify_weight=0.5)))}
 
+class env:
+    "Settings as `bench --set` passes them: environment variables, which the presets every strategy builds read."
+    def __init__(self, ov:dict): self.ov, self.saved = {f"MCTS_CODEGEN_{k.upper()}": str(v) for k, v in ov.items()}, {}
+    def __enter__(self):
+        for k, v in self.ov.items(): self.saved[k] = os.environ.get(k); os.environ[k] = v
+    def __exit__(self, *a):
+        for k, v in self.saved.items():
+            if v is None: os.environ.pop(k, None)
+            else: os.environ[k] = v
+
 def matrix(strategies=None) -> dict:
-    out = {}
+    "Engine version of every strategy under every setting, given as arguments and as `bench --set` gives them (environment variables)."
+    out, vs = {}, _verifiers()
     for s in strategies or STRATEGIES:
         for name, ov in SETTINGS.items():
             for body in (True, False): out[f'{s}|{name}|body={body}'] = engine_version(s, bench_config(0, **ov), body=body)
+            with env(ov): out[f'{s}|{name}|env'] = engine_version(s, bench_config(0), body=True)
         if s.startswith('mcts') or s == 'auto':
-            for vn, v in _verifiers().items():
-                for name, ov in VERIFY.items(): out[f'{s}|{name}|{vn}'] = engine_version(s, bench_config(0, **ov), body=True, verifier=v)
+            for vn, v in vs.items():
+                for name, ov in VERIFY.items():
+                    out[f'{s}|{name}|{vn}'] = engine_version(s, bench_config(0, **ov), body=True, verifier=v)
+                    with env(ov): out[f'{s}|{name}|{vn}|env'] = engine_version(s, bench_config(0), body=True, verifier=v)
     return out
 
 if __name__ == '__main__':

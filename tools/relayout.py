@@ -15,7 +15,7 @@ MAP = {  # old module -> new dotted module, by layer (arrows point from service 
     # the search core: settings, problems, the tree, the model and the engine, and the strategies over it
     'utils': 'core.utils', 'config': 'core.config', 'problem': 'core.problem', 'visible': 'core.visible', 'loaders': 'core.loaders',
     'node': 'core.node', 'select': 'core.select', 'agents': 'core.agents', 'decoder': 'core.decoder', 'models': 'core.models',
-    'llm': 'core.llm', 'engine': 'core.engine', 'orchestrator': 'core.orchestrator', 'router': 'core.router',
+    'llm': 'core.llm', 'plugins': 'core.plugins', 'engine': 'core.engine', 'orchestrator': 'core.orchestrator', 'router': 'core.router',
     # the sandbox: the standard-library worker and its pool
     'worker': 'sandbox.worker', 'executor': 'sandbox.executor',
     # learning: recorded searches, datasets, networks, the verifier
@@ -29,7 +29,7 @@ MAP = {  # old module -> new dotted module, by layer (arrows point from service 
     # the service and the CLI
     'server': 'service.server', 'cli': 'service.cli', 'obs': 'service.obs',
     # the lab: levers measured and left off
-    'experimental': 'lab.experimental',
+    'experimental': 'lab.experimental', 'levers': 'lab.levers',
     # beside the layers: the test doubles (above what they fake) and the docs renderer
     'testing': 'testing', 'docs': 'docs',
 }
