@@ -170,13 +170,13 @@ def test_no_module_imports_a_private_name_of_another():
     from pathlib import Path
     import mcts_codegen
     pkg = Path(mcts_codegen.__file__).parent
-    mods = {p.stem for p in pkg.glob('*.py')}
+    mods = {p.stem for p in pkg.rglob('*.py')}  # every layer's folder
     bad = []
-    for f in pkg.glob('*.py'):
+    for f in pkg.rglob('*.py'):
         if f.name == '_modidx.py': continue
         for i, line in enumerate(f.read_text().splitlines(), 1):
-            for m in re.finditer(r'from (?:\.|mcts_codegen\.)(\w+) import \(?([^#]*)', line):
-                bad += [f"{f.name}:{i}: {m[1]}.{n}" for n in re.findall(r'\b(_\w+)', m[2]) if m[1] != f.stem and not n.startswith('__')]
+            for m in re.finditer(r'from (?:\.+|mcts_codegen\.)((?:\w+\.)*)(\w+) import \(?([^#]*)', line):
+                bad += [f"{f.name}:{i}: {m[2]}.{n}" for n in re.findall(r'\b(_\w+)', m[3]) if m[2] != f.stem and not n.startswith('__')]
             bad += [f"{f.name}:{i}: {m[0]}" for m in re.finditer(r'\b(\w+)\.(_[a-z]\w*)\b', line) if m[1] in mods and m[1] != f.stem]
     assert not bad, bad
 
