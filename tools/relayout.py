@@ -12,22 +12,23 @@ from pathlib import Path
 
 PKG = 'mcts_codegen'
 MAP = {  # old module -> new dotted module, by layer (arrows point from service down to core; the core never imports the lab)
+    # (jsdoc, scorers, openai_compat and scalars come from the branches of issues 82, 81, 83 and 80)
     # the search core: settings, problems, the tree, the model and the engine, and the strategies over it
     'utils': 'core.utils', 'config': 'core.config', 'problem': 'core.problem', 'visible': 'core.visible', 'loaders': 'core.loaders',
     'node': 'core.node', 'select': 'core.select', 'agents': 'core.agents', 'decoder': 'core.decoder', 'models': 'core.models',
-    'llm': 'core.llm', 'plugins': 'core.plugins', 'engine': 'core.engine', 'orchestrator': 'core.orchestrator', 'router': 'core.router',
+    'llm': 'core.llm', 'plugins': 'core.plugins', 'jsdoc': 'core.jsdoc', 'engine': 'core.engine', 'orchestrator': 'core.orchestrator', 'router': 'core.router',
     # the sandbox: the standard-library worker and its pool
     'worker': 'sandbox.worker', 'executor': 'sandbox.executor',
     # learning: recorded searches, datasets, networks, the verifier
     'collector': 'learn.collector', 'records': 'learn.records', 'dataset': 'learn.dataset', 'networks': 'learn.networks',
-    'trainer': 'learn.trainer', 'verifier': 'learn.verifier',
+    'trainer': 'learn.trainer', 'verifier': 'learn.verifier', 'scorers': 'learn.scorers',
     # retrieval
     'rag': 'retrieval.rag',
     # the benchmark: problem sets, the runner, scores, engine versions, statistics and figures
     'corpus': 'bench.corpus', 'benchmark': 'bench.runner', 'scores': 'bench.scores', 'versions': 'bench.versions',
     'stats': 'bench.stats', 'plots': 'bench.plots', 'executor_bench': 'bench.executor_bench',
     # the service and the CLI
-    'server': 'service.server', 'cli': 'service.cli', 'obs': 'service.obs',
+    'server': 'service.server', 'cli': 'service.cli', 'obs': 'service.obs', 'openai_compat': 'service.openai_compat', 'scalars': 'service.scalars',
     # the lab: levers measured and left off
     'experimental': 'lab.experimental', 'levers': 'lab.levers',
     # beside the layers: the test doubles (above what they fake) and the docs renderer
