@@ -26,5 +26,5 @@ $B --problems 0-81 --strategy mcts-balanced --set llm.tree_sample=1  # issue 13 
 $B --problems 0-81 --strategy mcts-balanced --set search.parallel=8  # issue 15: 8 expansions in flight, paired with mcts-balanced (in $R+parallel-8/)
 $B --problems 0-81 --strategy mcts-balanced --set search.n_variants=1  # issue 15's pair where 8 in flight fit in the cap: one variant per expansion, 1 in flight ...
 $B --problems 0-81 --strategy mcts-balanced --set search.n_variants=1 --set search.parallel=8  # ... and 8 in flight
-$B --problems 0-81 --strategy mcts-balanced --set search.widening=pw  # issue 15's ablation: progressive widening in place of the widen arm (in $R+widening-pw/)
-$B --problems 0-81 --strategy mcts-balanced --set search.rave=10  # issue 15: RAVE over expansion kinds (in $R+rave-10/)
+$B --problems 0-81 --strategy mcts-balanced --set experimental.widening=pw  # issue 15's ablation: progressive widening in place of the widen arm (in $R+widening-pw/)
+$B --problems 0-81 --strategy mcts-balanced --set experimental.rave=10  # issue 15: RAVE over expansion kinds (in $R+rave-10/)

@@ -11,7 +11,9 @@ from pathlib import Path
 from typing import Optional, List
 import typer
 from . import __version__
-from .config import create_preset, ConfigError, SAMPLING_KEYS
+from .config import create_preset, ConfigError, SAMPLING_KEYS, presets_help
+from .experimental import MOVED
+import mcts_codegen.levers  # the lab's widening and RAVE levers, registered in the engine
 from .utils import peak_rss_mb
 
 # %% auto #0
@@ -200,7 +202,7 @@ def _verifier(path:Path|None, cfg=None) -> dict:
     "Engine arguments for the trained verifier in folder `path`; {} without one. One that reads evidence the search will not have (by `cfg`) is bad input."
     if path is None: return {}
     from mcts_codegen.verifier import load_verifier
-    from mcts_codegen.engine import unsupplied
+    from mcts_codegen.plugins import unsupplied
     try: v = load_verifier(path)
     except (FileNotFoundError, ValueError, KeyError, OSError) as e: _fail(f"--verifier {path}: {e}")
     if getattr(v, 'hidden', False): _fail(f"--verifier {path} reads the code model's hidden state, which the search does not compute yet; train one without --hidden")
@@ -229,7 +231,7 @@ def solve(problems:list[str]=typer.Argument(..., help="`.py` or `.js` stubs, `.j
           llm:Optional[str]=typer.Option(None, help="LLM spec: local:qwen2.5-coder-1.5b (default), local:qwen2.5-coder-0.5b, local:/path.gguf, openai:MODEL"),
           base_url:Optional[str]=typer.Option(None, help="OpenAI-compatible server URL (vLLM, Ollama, LM Studio, llama.cpp server…; default: OPENAI_BASE_URL)"),
           api_key_env:Optional[str]=typer.Option(None, help=_KEY_ENV_HELP),
-          preset:str=typer.Option('BALANCED', help="FAST, BALANCED, THOROUGH, DATA_COLLECTION, BENCHMARK, HYBRID or AUTO (the meta-controller routes each problem)"),
+          preset:str=typer.Option('BALANCED', help=presets_help() + "; AUTO: the meta-controller routes each problem"),
           n_iter:Optional[int]=typer.Option(None, help="override the preset's iterations"),
           max_calls:Optional[int]=typer.Option(None, help="cap on LLM completions per problem"),
           seed:int=typer.Option(0, help="sampling seed"),
@@ -247,7 +249,6 @@ def solve(problems:list[str]=typer.Argument(..., help="`.py` or `.js` stubs, `.j
     """Search for a program that passes each problem's visible tests. Each result is passed (every visible test passed, with at least one test), failed, unverified (no usable visible tests: it only ran cleanly) or error.
     Exit code 0: every problem passed; 1: some failed or are unverified; 2: bad input; 3: LLM unavailable."""
     from tqdm.auto import tqdm
-    from mcts_codegen.engine import MCTSEngine
     from mcts_codegen.llm import UNAVAILABLE
     _at_least_1(max_calls=max_calls, n_iter=n_iter, concurrency=concurrency)
     ov = dict(seed=seed, data__out_dir=data_dir) | ({'data__collect': True} if collect else {})  # without --collect: the environment decides
@@ -274,16 +275,14 @@ def solve(problems:list[str]=typer.Argument(..., help="`.py` or `.js` stubs, `.j
     except OSError as e: _fail(f"--data-dir {data_dir}: {e.strerror or e}")
     if rec is not None: typer.echo(f"recording training data to {rec.path}", err=True)
     idx, ctx, rec = _solve_rag(cfg, rec)
-    if cfg.preset == 'AUTO':  # the orchestrator's meta-controller routes each problem: greedy first, then the strategy it picks
-        from mcts_codegen.orchestrator import UnifiedSearchOrchestrator as MCTSEngine
     # one bar over the problems (its ETA is time per problem so far × problems left), and one over a problem's calls, whose
     # ETA is an upper bound: a search usually stops at its first solve, well before the budget
     many = len(probs) > 1
     outer = tqdm(total=len(probs), desc='problems', unit='problem', disable=quiet or not many, file=sys.stderr, position=0)
     try:
-        from mcts_codegen.orchestrator import Meter
+        from mcts_codegen.orchestrator import Meter, searcher
         meter = Meter(client)  # counts the prompt and completion tokens of each completion, as `tokens` does
-        with MCTSEngine(meter, cfg, recorder=rec, context=ctx, **nets) as eng:
+        with searcher(cfg)(meter, cfg, recorder=rec, context=ctx, **nets) as eng:  # AUTO: the orchestrator's meta-controller routes each problem
             for p in probs:
                 bar = tqdm(total=_budget(cfg), desc=p.id, unit='call', disable=quiet, file=sys.stderr, leave=False, position=int(many),
                            bar_format='{desc}: {n_fmt}/{total_fmt} calls [{elapsed}; {remaining} more if it spends the budget{postfix}]')
@@ -334,14 +333,15 @@ def _bench_rag(cfg, problems:str|None, engine:str, data:Path|None=None):
     return idx, dict(context=provider_for(cfg, idx, exclude_ids=ids))
 
 def _search_sets(sets:list[str]|None) -> dict[str,str]:
-    "`--set search.KEY=VALUE` (and `llm.KEY=VALUE` for `SAMPLING_KEYS`) options as {section__KEY: VALUE}, each checked against the settings."
+    "`--set search.KEY=VALUE`, `experimental.KEY=VALUE` (and `llm.KEY=VALUE` for `SAMPLING_KEYS`) options as {section__KEY: VALUE}, each checked against the settings."
     env = {}
     for item in sets or []:
         key, eq, val = item.partition('=')
         sec, _, name = key.strip().rpartition('.')
-        sec, name = sec or 'search', name.strip()
+        name = name.strip()
+        sec = sec or ('experimental' if name in MOVED else 'search')  # a bare name goes where it lives
         if not eq or not name or sec not in ('search', 'llm', 'experimental') or (sec == 'llm' and name not in SAMPLING_KEYS):
-            _fail(f"--set {item!r}: write search.KEY=VALUE (e.g. --set search.fix=repair) or llm.KEY=VALUE for {', '.join(SAMPLING_KEYS)}")
+            _fail(f"--set {item!r}: write search.KEY=VALUE, experimental.KEY=VALUE (e.g. --set experimental.fix=repair) or llm.KEY=VALUE for {', '.join(SAMPLING_KEYS)}")
         try: create_preset('BENCHMARK', **{f'{sec}__{name}': val.strip()})
         except ConfigError as e: _fail(f"--set {item!r}: {e}")
         env[f'{sec}__{name}'] = val.strip()
@@ -371,7 +371,7 @@ def bench(problems:Optional[str]=typer.Option(None, help="problem ids and ranges
           no_cache:bool=typer.Option(False, '--no-cache', help="ask the model every time: no on-disk response cache (also MCTS_CODEGEN_LLM__CACHE=0)"),
           data:Optional[Path]=typer.Option(None, '--data', help="a HumanEval-format problem file (.jsonl[.gz]) instead of HumanEval, e.g. ../shared/problems/neweval.jsonl; results go to results/<file stem>/ unless --out"),
           split:Optional[str]=typer.Option(None, '--split', help="only the problems of this split: train, dev or test of a --data file with splits (data/corpus/corpus.jsonl); HumanEval's dev is 0-81 and test 82-163. Tune on train and dev, report test"),
-          sets:Optional[list[str]]=typer.Option(None, '--set', help="search setting for every strategy, e.g. --set search.fix=repair, or llm.tree_sample=1 for prefix-tree sampling (repeatable; an ablation arm: results go to OUT/<llm>+<settings>/ unless --tag)"),
+          sets:Optional[list[str]]=typer.Option(None, '--set', help="search setting for every strategy, e.g. --set search.n_variants=1 or experimental.fix=repair, or llm.tree_sample=1 for prefix-tree sampling (repeatable; an ablation arm: results go to OUT/<llm>+<settings>/ unless --tag)"),
           allow_mixed:bool=typer.Option(False, '--allow-mixed', help="summarise results of one strategy that come from several engine versions (the table's engine column says so)"),
           quiet:bool=typer.Option(False, '--quiet', '-q', help="no progress bars"),
           tensorboard:Optional[Path]=_TB, wandb:bool=_WANDB):
@@ -472,7 +472,7 @@ def collect(problems:Optional[str]=typer.Option(None, help="problem ids and rang
             base_url:Optional[str]=typer.Option(None, help="OpenAI-compatible server URL (default: OPENAI_BASE_URL)"),
             api_key_env:Optional[str]=typer.Option(None, help=_KEY_ENV_HELP),
             out:Optional[Path]=typer.Option(None, help="output folder (default: runs/data, for episodes.jsonl; with --data, runs/candidates/<model>)"),
-            preset:str=typer.Option('DATA_COLLECTION', help="FAST, BALANCED, THOROUGH, DATA_COLLECTION or BENCHMARK"),
+            preset:str=typer.Option('DATA_COLLECTION', help=presets_help()),
             n_iter:Optional[int]=typer.Option(None, help="override the preset's iterations"),
             max_calls:Optional[int]=typer.Option(None, help="cap on LLM completions per problem"),
             resume:bool=typer.Option(True, '--resume/--no-resume', help="skip problems that already have an episode of this model and seed"),
@@ -766,8 +766,8 @@ app.add_typer(verifier_app, name='verifier')
 
 def _candidates(data:list[Path], raw:bool=False) -> list[dict]:
     "The candidate rows of the `--data` files (normalised unless `raw`); rc 2 when one is missing or none has rows."
-    from mcts_codegen.verifier import read_candidates
-    try: rows = read_candidates(data, raw=raw)
+    from mcts_codegen.verifier import candidate_rows
+    try: rows = candidate_rows(data, raw=raw)
     except (FileNotFoundError, ValueError) as e: _fail(str(e))
     if not rows: _fail(f"--data {' '.join(map(str, data))}: no candidate rows; write them with collect (or mcts-codegen verifier synth)")
     return rows

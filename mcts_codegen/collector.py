@@ -25,7 +25,7 @@ from .verifier import normalise, label_of
 from .executor import CodeExecutionResult, averdict, hidden_verdict, RECHECK
 from .select import input_messages, parse_inputs, behaviours
 from .utils import call_seed
-from .benchmark import LocalPool, RayPool, settings_key
+from .scores import LocalPool, RayPool, settings_key
 from .corpus import select_split
 from . import __version__
 from .loaders import load_humaneval, problem_from_humaneval
@@ -494,7 +494,7 @@ def run_candidates(data:str|Path|None, # a problem file with splits (data/corpus
     return summ
 
 # %% ../nbs/20_collector.ipynb #594e0815
-def label_rows(rows:list[dict], # candidate rows (`verifier.read_candidates` dicts, or `CandidateRecord` dumps)
+def label_rows(rows:list[dict], # candidate rows (`verifier.candidate_rows` dicts, or `CandidateRecord` dumps)
                problems:str|Path, # the problem file they were collected from (splits and hidden tests)
                splits:Iterable[str]=('dev', 'test'), # label the unlabelled rows of these splits
                executor:Executor|None=None, # the sandbox (default: one started and stopped here)

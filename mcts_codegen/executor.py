@@ -326,6 +326,7 @@ class _Pool:
 
 _STALE_DONE = False
 
+# %% ../nbs/10_executor.ipynb #11813ee1
 def _remove_stale() -> None:
     "Once per process: remove directories and cgroups that executors of dead processes left behind (e.g. after SIGKILL)."
     global _STALE_DONE
@@ -427,6 +428,8 @@ def _err_str(e:Any) -> str:
     "`Type: message` of an error record."
     return f"{e.get('type')}: {e.get('msg')}" if isinstance(e, dict) else 'error'
 
+
+# %% ../nbs/10_executor.ipynb #ec35de2d
 def _judge_calls(tests:list[CallTest], recs:list[dict], missing:str, lang:str='python') -> tuple[list[TestOutcome], dict|None]:
     "Outcome of each call test from the child's records; also the first call error."
     eq, show = (js_equal, js_show) if lang == 'javascript' else (values_equal, _srepr)  # JavaScript results by JavaScript's rules (`jsdoc`)

@@ -26,7 +26,7 @@ from .router import (FEATURES, ESCALATIONS, TRAIN_IDS, features, Route, MetaCont
 __all__ = ['GREEDY_FIRST', 'AGENT_NAMES', 'Meter', 'program_of', 'visible_rank', 'is_solved', 'SolveContext', 'Outcome', 'Agent',
            'BaseAgent', 'GreedyAgent', 'BestOfNAgent', 'ReflexionAgent', 'MCTSAgent', 'External', 'problem_json',
            'external_steps', 'chat', 'decompose_messages', 'parse_plan', 'compose_messages', 'HRMAgent', 'TRMState',
-           'TRMAgent', 'AutoAgent', 'make_agent', 'UnifiedSearchOrchestrator']
+           'TRMAgent', 'AutoAgent', 'make_agent', 'UnifiedSearchOrchestrator', 'searcher']
 
 # %% ../nbs/18_orchestrator.ipynb #99615b5a
 class Meter:
@@ -579,3 +579,9 @@ class UnifiedSearchOrchestrator:
         if self._index is not None: self._index.close()
     def __enter__(self): return self
     def __exit__(self, *a): self.close()
+
+# %% ../nbs/18_orchestrator.ipynb #3bb6c4c2
+def searcher(cfg:Config) -> type:
+    "The class that searches with `cfg`: the orchestrator's meta-controller for the AUTO preset, the engine otherwise."
+    return UnifiedSearchOrchestrator if cfg.preset == 'AUTO' else MCTSEngine
+

@@ -162,6 +162,7 @@ def _setup(n:ast.stmt, defined:set[str]) -> bool:
     if isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant): return False
     return not (_used(n) & (defined | {'print'}))
 
+# %% ../nbs/03_problem.ipynb #1e960d96
 def prune_program(code:str, # a Python program
                   entry_point:str, # the function it is for
                   keep:str|Iterable[str]=(), # more names to keep, or a source (the problem's prompt) whose top-level names are all kept, but for unwritten stubs (`unwritten`)

@@ -325,6 +325,7 @@ class Service:
         return self.ready_error or (self.backend_error and f"the LLM backend did not answer its last check: {self.backend_error}") \
                or 'the model, the sandbox or the LLM backend check is still starting'
 
+
 # %% ../nbs/22_server.ipynb #c0e77470
 @patch
 async def start(self:Service):
@@ -466,7 +467,6 @@ async def run_job(self:Service, jid:str):
 
 @patch
 async def _search(self:Service, jid:str, req:SolveRequest):
-    from mcts_codegen.engine import MCTSEngine
     lv = self.live[jid] = _Live()
     t0 = time.perf_counter()
     if self.ready_error: return self._end(jid, lv, 'failed', error=f"the service is not ready: {self.ready_error}")
@@ -478,8 +478,8 @@ async def _search(self:Service, jid:str, req:SolveRequest):
     log.info('job started', extra=dict(event='job_start', job=jid))
     lv.emit('status', dict(status='running'))
     def progress(d:dict): self._progress(jid, lv, d)
-    if cfg.preset == 'AUTO': from mcts_codegen.orchestrator import UnifiedSearchOrchestrator as MCTSEngine
-    eng = MCTSEngine(self.llm, cfg, executor=self.executor)
+    from mcts_codegen.orchestrator import searcher
+    eng = searcher(cfg)(self.llm, cfg, executor=self.executor)  # the orchestrator for AUTO, the engine otherwise
     lv.task = asyncio.create_task(eng.asearch(prob, progress))
     try:
         res = await lv.task

@@ -11,7 +11,7 @@ from pathlib import Path
 
 # %% auto #0
 __all__ = ['SEED_STRIDE', 'FENCE', 'run_sync', 'call_seed', 'cpu_count', 'peak_rss_mb', 'fenced_blocks', 'sigmoid',
-           'default_cache_dir', 'fields_table']
+           'default_cache_dir', 'result_table']
 
 # %% ../nbs/00_utils.ipynb #f6d9bada
 def run_sync(coro):
@@ -73,8 +73,8 @@ def default_cache_dir() -> Path:
 
 
 # %% ../nbs/00_utils.ipynb #4b2c1139
-def fields_table(model) -> str:
-    "A Markdown table of a pydantic model's fields: name, type and description."
+def result_table(model) -> str:
+    "A Markdown table of a result model's fields: name, type and description (settings pages use `docs.fields_table`, which adds defaults and bounds)."
     def esc(s:str) -> str: return s.replace('|', '\\|')
     def typ(f) -> str:
         a = f.annotation

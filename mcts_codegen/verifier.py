@@ -24,7 +24,7 @@ __all__ = ['CANDIDATE_FIELDS', 'RENAMES', 'NOT_JS', 'STATIC', 'AGREEMENT', 'LIKE
            'example_values', 'static_features', 'agreement_features', 'likelihood_features', 'visible_features',
            'features', 'by_problem', 'feature_table', 'HiddenState', 'LlamaHiddenState', 'add_hidden', 'embed_rows',
            'synth_candidates', 'fit_logistic', 'auc', 'keep_threshold', 'pairs_of', 'within_auc', 'fit_pairwise',
-           'LogisticVerifier', 'VotesVerifier', 'save_verifier', 'load_verifier', 'read_candidates', 'unlabelled',
+           'LogisticVerifier', 'VotesVerifier', 'save_verifier', 'load_verifier', 'candidate_rows', 'unlabelled',
            'lend', 'groups_of', 'split_rows', 'split_tables', 'visible_all', 'pairwise_calibrated', 'train_verifier',
            'fooled_caught', 'reliability', 'fooled_examples', 'metrics', 'evaluate', 'eval_name', 'write_eval',
            'plot_reliability', 'ablation']
@@ -518,10 +518,10 @@ def load_verifier(path:str|Path, # a folder written by `save_verifier` (or its v
 
 
 # %% ../nbs/16b_verifier.ipynb #0ee68b26
-def read_candidates(paths, # a JSONL file, a folder of them such as a `collect` output, or a list of these
+def candidate_rows(paths, # a JSONL file, a folder of them such as a `collect` output, or a list of these
                     raw:bool=False, # the rows as written, with collect's field names (default: normalised)
                    ) -> list[dict]:
-    "Candidate rows of JSONL files (each unit's first complete attempt, as `records.read_candidates`), normalised unless `raw`; a bad line is warned about and skipped."
+    "Candidate rows of JSONL files in the verifier's shape (each unit's first complete attempt, as `records.read_candidates` reads them), normalised unless `raw`; a bad line is warned about and skipped."
     paths = [paths] if isinstance(paths, (str, Path)) else list(paths)
     out = []
     for p in paths:
@@ -585,6 +585,7 @@ def visible_all(rows) -> np.ndarray:
 
 OBJECTIVES = ('pooled', 'pairwise') # what `train_verifier` fits
 
+# %% ../nbs/16b_verifier.ipynb #4e940399
 def pairwise_calibrated(Z:np.ndarray, # standardised train features
                         pid, y, vis, # problem, label and visible-pass of each row
                         names:list[str], # feature names (the visible ones calibrate)

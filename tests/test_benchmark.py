@@ -284,17 +284,18 @@ def test_engine_version_follows_behaviour_not_source(monkeypatch):
     "A rewrite that decides the same keeps the version; one decision changed alters it."
     import functools
     import mcts_codegen.engine as E
+    import mcts_codegen.versions as V
     cfg = create_preset('BENCHMARK')
     base = {s: B.engine_version(s, cfg) for s in ('mcts-balanced', 'reflexion')}
     orig = E.visible_reward
     @functools.wraps(orig)
     def reward(result): return orig(result) + 0.0  # wrapped and rewritten, same values
-    monkeypatch.setattr(E, 'visible_reward', reward); B._TRACES.clear()
+    monkeypatch.setattr(E, 'visible_reward', reward); V._TRACES.clear()
     assert B.engine_version('mcts-balanced', cfg) == base['mcts-balanced']
-    monkeypatch.setattr(E, 'visible_reward', lambda r: -orig(r)); B._TRACES.clear()  # prefers failing programs: other nodes are expanded
+    monkeypatch.setattr(E, 'visible_reward', lambda r: -orig(r)); V._TRACES.clear()  # prefers failing programs: other nodes are expanded
     assert B.engine_version('mcts-balanced', cfg) != base['mcts-balanced']
     assert B.engine_version('reflexion', cfg) == base['reflexion']  # reflexion never asks the engine's reward
-    monkeypatch.undo(); B._TRACES.clear()
+    monkeypatch.undo(); V._TRACES.clear()
     assert B.engine_version('mcts-balanced', cfg) == base['mcts-balanced']
 
 def test_rows_record_engine_version_and_cache_free_seconds(ex):
@@ -385,10 +386,10 @@ def test_bench_set_runs_an_ablation_arm_in_its_own_folder(monkeypatch, tmp_path)
     from mcts_codegen.cli import app
     monkeypatch.setattr(B, 'get_client', lambda spec, cfg: ScriptedClient(stateless_reply, name='m'))
     base = ['bench', '--problems', '1', '-s', 'mcts-fast', '--n', '3', '--llm', 'local:qwen2.5-coder-0.5b', '--out', str(tmp_path), '-q']
-    r = CliRunner().invoke(app, base + ['--set', 'search.fix=repair', '--set', 'root_min=2'])
+    r = CliRunner().invoke(app, base + ['--set', 'experimental.fix=repair', '--set', 'root_min=2'])
     assert r.exit_code == 0, r.output
     arm = read_results(tmp_path/'qwen2.5-coder-0.5b+fix-repair_root_min-2'/'mcts-fast.jsonl')
-    assert 'MCTS_CODEGEN_SEARCH__FIX' not in os.environ  # restored after the run
+    assert 'MCTS_CODEGEN_EXPERIMENTAL__FIX' not in os.environ  # restored after the run
     assert CliRunner().invoke(app, base).exit_code == 0
     plain = read_results(tmp_path/'qwen2.5-coder-0.5b'/'mcts-fast.jsonl')
     assert arm[0].engine_version != plain[0].engine_version
@@ -396,7 +397,7 @@ def test_bench_set_runs_an_ablation_arm_in_its_own_folder(monkeypatch, tmp_path)
     assert r.exit_code == 0, r.output
     tree = read_results(tmp_path/'qwen2.5-coder-0.5b+tree_sample-1'/'mcts-fast.jsonl')
     assert tree[0].engine_version not in (plain[0].engine_version, arm[0].engine_version) and 'MCTS_CODEGEN_LLM__TREE_SAMPLE' not in os.environ
-    for bad in (['--set', 'fix'], ['--set', 'search.fix=patch'], ['--set', 'llm.spec=x'], ['--set', 'llm.tree_entropy=-1']):
+    for bad in (['--set', 'fix'], ['--set', 'experimental.fix=patch'], ['--set', 'search.fix=repair'], ['--set', 'llm.spec=x'], ['--set', 'llm.tree_entropy=-1']):
         r = CliRunner().invoke(app, base + bad)
         assert r.exit_code == 2 and '--set' in r.output, (bad, r.output)
 

@@ -65,3 +65,29 @@ def test_bench_no_cache_reaches_run_benchmark(monkeypatch, tmp_path):
         assert got['cache'] is want
     cfg = B.bench_config(0, llm__cache=False)
     assert cfg.llm.cache is False and B.bench_config(0).llm.cache is True
+
+def test_presets_are_named_alike_by_help_errors_and_docs():
+    "`solve --help`, the unknown-preset error and the usage page list the same presets, from `presets_help()`; a lab preset is reached as lab.NAME."
+    from pathlib import Path
+    from typer.testing import CliRunner
+    from mcts_codegen.config import presets_help, preset_names
+    from mcts_codegen.cli import app
+    line = presets_help()
+    assert 'lab.RAVE' in line and 'FAST' in line and 'RAVE,' not in line.replace('lab.RAVE,', '')
+    with pytest.raises(ConfigError) as e: create_preset('nope')
+    assert line in str(e.value)
+    out = ' '.join(CliRunner().invoke(app, ['solve', '--help'], terminal_width=400).output.split())
+    assert all(n in out for n in preset_names()), out
+    assert line in (Path(__file__).parents[1]/'nbs'/'usage.md').read_text()
+    assert create_preset('lab.rave').experimental.rave == create_preset('RAVE').experimental.rave > 0
+
+def test_a_moved_lever_gets_one_error_in_every_entry_point(monkeypatch):
+    "search.rave (where the lever lived before) is refused with the same message from arguments, the environment and a config file."
+    from mcts_codegen.config import moved
+    msg = moved('rave')
+    for make in (lambda: create_preset('FAST', search__rave=10), lambda: Config(search=dict(rave=10))):
+        with pytest.raises(Exception) as e: make()
+        assert msg in str(e.value)
+    monkeypatch.setenv('MCTS_CODEGEN_SEARCH__RAVE', '10')
+    with pytest.raises(ConfigError) as e: create_preset('FAST')
+    assert msg in str(e.value) and 'MCTS_CODEGEN_SEARCH__RAVE' in str(e.value)

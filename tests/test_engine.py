@@ -170,13 +170,13 @@ def test_no_module_imports_a_private_name_of_another():
     from pathlib import Path
     import mcts_codegen
     pkg = Path(mcts_codegen.__file__).parent
-    mods = {p.stem for p in pkg.glob('*.py')}
+    mods = {p.stem for p in pkg.rglob('*.py')}  # every layer's folder
     bad = []
-    for f in pkg.glob('*.py'):
+    for f in pkg.rglob('*.py'):
         if f.name == '_modidx.py': continue
         for i, line in enumerate(f.read_text().splitlines(), 1):
-            for m in re.finditer(r'from (?:\.|mcts_codegen\.)(\w+) import \(?([^#]*)', line):
-                bad += [f"{f.name}:{i}: {m[1]}.{n}" for n in re.findall(r'\b(_\w+)', m[2]) if m[1] != f.stem and not n.startswith('__')]
+            for m in re.finditer(r'from (?:\.+|mcts_codegen\.)((?:\w+\.)*)(\w+) import \(?([^#]*)', line):
+                bad += [f"{f.name}:{i}: {m[2]}.{n}" for n in re.findall(r'\b(_\w+)', m[3]) if m[2] != f.stem and not n.startswith('__')]
             bad += [f"{f.name}:{i}: {m[0]}" for m in re.finditer(r'\b(\w+)\.(_[a-z]\w*)\b', line) if m[1] in mods and m[1] != f.stem]
     assert not bad, bad
 
@@ -264,12 +264,12 @@ def test_auto_rule_repairs_near_misses_and_replans_the_rest(ex):
     srch = Search(eng, P, None)
     near, far = Node('def sq(x):\n    return 9\n', srch.root, action='plan'), Node('def sq(x):\n    return 0\n', srch.root, action='plan')
     near.result, far.result = ex.run(near.code, P.visible_tests), ex.run(far.code, P.visible_tests)
-    assert srch.expansion(srch.root)[0] == 'plan'
-    mode, _, fail = srch.expansion(near)
+    assert srch.v.expansion(srch, srch.root)[0] == 'plan'
+    mode, _, fail = srch.v.expansion(srch, near)
     assert mode == 'repair' and fail.call == 'sq(-2)' and fail.got == '9'
-    assert srch.expansion(far)[0] == 'plan'
+    assert srch.v.expansion(srch, far)[0] == 'plan'
     eng.cfg.experimental.fix = 'refine'
-    assert srch.expansion(near)[0] == 'refine' and srch.expansion(srch.root)[0] == 'plan'
+    assert srch.v.expansion(srch, near)[0] == 'refine' and srch.v.expansion(srch, srch.root)[0] == 'plan'
 
 def test_root_min_draws_fresh_programs_before_going_deeper(ex):
     progs = [f'def sq(x):\n    return {i}\n' for i in range(12)]

@@ -5,7 +5,8 @@ import pytest
 from hypothesis import example, given, settings, HealthCheck, strategies as st
 from mcts_codegen.config import create_preset
 from mcts_codegen.problem import Problem, CallTest
-from mcts_codegen.engine import MCTSEngine, pw_limit, in_flight
+from mcts_codegen.engine import MCTSEngine, in_flight
+from mcts_codegen.levers import pw_limit  # the lab lever, registered in the engine on import
 from mcts_codegen.executor import CodeExecutionResult
 from mcts_codegen.llm import Completion, LLMError, check_request
 from mcts_codegen.node import Node

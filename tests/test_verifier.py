@@ -11,7 +11,7 @@ from mcts_codegen.executor import Executor
 from mcts_codegen.problem import Problem, CallTest
 from mcts_codegen.testing import ScriptedClient
 from mcts_codegen.verifier import (features, synth_candidates, train_verifier, save_verifier, load_verifier, evaluate, add_hidden,
-                                   normalise, read_candidates)
+                                   normalise, candidate_rows)
 
 SECRET = 'assert candidate(12345) == 67890'
 TOY = Problem(id='toy/absdiff', entry_point='absdiff', hidden_test=f"def check(candidate):\n    {SECRET}\n",
@@ -132,7 +132,7 @@ def test_data_engine_names_plug_in(tmp_path):
     alt = dict(task_id=r['problem_id'], split=r['split'], prompt=r['prompt'], code=r['code'], kind=r['origin'], visible_results=r['visible'],
                logprob=r['logprob_sum'], lp_mean=r['logprob_mean'], tokens=r['n_tokens'], gen_outputs=r['outputs'], hidden_pass=r['label'])
     f = tmp_path/'c.jsonl'; f.write_text(json.dumps(alt) + '\n')
-    assert features(read_candidates(f)[0]) == features(r)
+    assert features(candidate_rows(f)[0]) == features(r)
 
 def test_cli_train_eval_and_bench_errors(tmp_path):
     run = CliRunner().invoke
@@ -226,7 +226,7 @@ def test_train_and_eval_label_dev_and_test_rows_in_memory(collected, tmp_path):
     cands, pf = collected
     f = cands/'candidates.jsonl'
     before = f.read_bytes()
-    assert {r['split'] for r in read_candidates(f) if r['label'] is None} == {'dev', 'test'}
+    assert {r['split'] for r in candidate_rows(f) if r['label'] is None} == {'dev', 'test'}
     run = CliRunner().invoke
     r = run(app, ['verifier', 'train', '--data', str(cands), '--problems', str(pf), '--out', str(tmp_path/'v')])
     assert r.exit_code == 0, r.output
@@ -246,7 +246,7 @@ def test_unlabelled_rows_without_a_problem_file_name_the_fix(collected, tmp_path
         r = run(app, args)
         errs = [l for l in r.output.splitlines() if l.startswith('error:')]
         assert r.exit_code == 2 and len(errs) == 1 and '--problems' in errs[0] and 'Traceback' not in r.output, r.output
-    with pytest.raises(ValueError, match='--problems FILE'): train_verifier(read_candidates(cands/'candidates.jsonl'))
+    with pytest.raises(ValueError, match='--problems FILE'): train_verifier(candidate_rows(cands/'candidates.jsonl'))
     other = tmp_path/'other.jsonl'  # the problems in other splits: refused, not labelled
     other.write_text(''.join(json.dumps(dict(json.loads(l), split='train')) + '\n' for l in pf.read_text().splitlines()))
     r = run(app, ['verifier', 'train', '--data', str(cands), '--problems', str(other), '--out', str(tmp_path/'v2')])
@@ -262,9 +262,9 @@ def test_a_killed_and_resumed_collection_counts_each_candidate_once(collected, t
     torn = [json.dumps({**json.loads(l), 'attempt': 'killed'}) for l in unit[:-1]]  # the same unit, all but its last row written
     f = tmp_path/'resumed.jsonl'
     f.write_text('\n'.join(torn + [torn[0][:40]] + lines) + '\n')  # the torn attempt, its cut line, then everything again
-    got = read_candidates(f)
+    got = candidate_rows(f)
     assert len(got) == len(lines) == len(records_of(f)) and not any(r['attempt'] == 'killed' for r in got)
-    assert len(read_candidates(cands/'candidates.jsonl')) == len(lines)
+    assert len(candidate_rows(cands/'candidates.jsonl')) == len(lines)
 
 def test_lent_rows_never_change_the_own_rows_features():
     "Another model's lent train rows add rows to fit on, and leave every own candidate's features (computed among its siblings) as they were; leaks are refused."

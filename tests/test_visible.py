@@ -41,7 +41,7 @@ def test_search_code_never_reads_the_canonical_solution():
     "Over the package's syntax trees: the only code that reads a record's `canonical_solution` is the extractor's checker, the sandbox benchmark, `problems check` (the corpus module, which checks references) and a test double."
     import ast, mcts_codegen
     users = set()
-    for p in Path(mcts_codegen.__file__).parent.glob('*.py'):
+    for p in Path(mcts_codegen.__file__).parent.rglob('*.py'):  # every layer's folder
         if p.stem == '_modidx': continue
         for top in ast.parse(p.read_text()).body:
             if any(isinstance(n, ast.Constant) and n.value == 'canonical_solution' for n in ast.walk(top)):

@@ -23,7 +23,7 @@ from collections import Counter, defaultdict
 from pathlib import Path
 import numpy as np
 from mcts_codegen.utils import run_sync
-from mcts_codegen.verifier import normalise, read_candidates
+from mcts_codegen.verifier import normalise, candidate_rows
 
 JUDGE = ('has_judge', 'judge_share', 'judge_top') # the judge features
 
@@ -68,7 +68,7 @@ async def ask_one(client, prompt:str, call:str, samples:int, seed:int) -> list[s
 def ask(a):
     from mcts_codegen.config import LLMConfig
     from mcts_codegen.llm import get_client
-    rows = read_candidates(a.data, raw=True)
+    rows = candidate_rows(a.data, raw=True)
     todo = {p: d for p, d in disputes(rows).items() if d['split'] in a.splits}
     out = Path(a.out or Path('results/verifier')/Path(a.data).name/'judge.jsonl'); out.parent.mkdir(parents=True, exist_ok=True)
     done = {json.loads(l)['problem_id'] for l in out.read_text().splitlines() if l.strip()} if out.exists() else set()
@@ -105,7 +105,7 @@ def judge_features(r:dict, j:dict|None) -> dict[str,float]:
     return dict(has_judge=1.0, judge_share=float(np.mean(sh)), judge_top=float(np.mean(top)))
 
 def accuracy(a):
-    print(json.dumps(judge_accuracy(read_candidates(a.data, raw=True), judged(a.judge or Path('results/verifier')/Path(a.data).name/'judge.jsonl'))))
+    print(json.dumps(judge_accuracy(candidate_rows(a.data, raw=True), judged(a.judge or Path('results/verifier')/Path(a.data).name/'judge.jsonl'))))
 
 def judge_accuracy(rows:list[dict], js:dict) -> dict:
     "On train problems: how often the model's plurality answer is the output of a hidden-passing candidate, against picking one of the visible-passing candidates' outputs at random and their majority output."
@@ -136,7 +136,7 @@ def fit(a):
     sys.path.insert(0, str(Path(__file__).parent))
     from verifier_cv import chosen
     js = judged(a.judge or Path('results/verifier')/Path(a.data).name/'judge.jsonl')
-    every = read_candidates(a.data, raw=True)
+    every = candidate_rows(a.data, raw=True)
     acc = judge_accuracy(every, js)  # before any dev or test row is labelled
     raw = [r for r in every if r.get('split') in set(a.splits) | {'train'}]
     with Executor() as ex: rows = [r for r in label_rows(raw, a.problems, [s for s in a.splits if s != 'train'], ex) if label_of(r) is not None]

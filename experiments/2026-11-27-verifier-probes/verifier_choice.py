@@ -18,7 +18,7 @@ from __future__ import annotations
 import json, sys
 from pathlib import Path
 import numpy as np
-from mcts_codegen.verifier import auc, feature_table, label_of, normalise, read_candidates, train_verifier, visible_all, within_auc
+from mcts_codegen.verifier import auc, feature_table, label_of, normalise, candidate_rows, train_verifier, visible_all, within_auc
 sys.path.insert(0, str(Path(__file__).parent))  # the scripts beside this one
 from verifier_cv import chosen, folds_of, fold_parser
 
@@ -54,7 +54,7 @@ def compare(rows:list[dict], k:int=5, seeds:int=6) -> dict:
 
 if __name__ == '__main__':
     a = fold_parser(__doc__).parse_args()
-    res = compare(read_candidates(a.data), a.folds, a.seeds)
+    res = compare(candidate_rows(a.data), a.folds, a.seeds)
     print(f"{res['problems']} train problems, {res['candidates']} candidates, {res['visible_pass']} visible-passing; oracle {res['oracle']}, {res['mixed_problems']} problems with a right and a wrong visible-passing candidate")
     for o, v in res['objectives'].items(): print(f"{o:9s} chosen {v['chosen_mean']:6.2f}  within-problem AUC {v['within_auc_mean']:.4f}  AUC among visible-passing {v['auc_visible_pass_mean']:.4f}  penalties {v['l2_counts']}")
     if a.out: Path(a.out).write_text(json.dumps(res, indent=1) + '\n'); print('wrote', a.out)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import argparse, json, random
 from pathlib import Path
 import numpy as np
-from mcts_codegen.verifier import BASELINES, GROUPS, label_of, metrics, normalise, read_candidates, split_tables, train_verifier, visible_all
+from mcts_codegen.verifier import BASELINES, GROUPS, label_of, metrics, normalise, candidate_rows, split_tables, train_verifier, visible_all
 
 def fold_parser(doc:str) -> argparse.ArgumentParser:
     "The arguments of a script that compares rules over seeded folds of a collect folder's labelled train rows."
@@ -111,7 +111,7 @@ def main():
     ap.add_argument('--centre', action='store_true', help="with --hidden: each embedding less its problem's mean")
     ap.add_argument('--out', default=None)
     a = ap.parse_args()
-    r = cross_validate(read_candidates([a.data]), a.folds, a.seed, a.visible_only, a.hidden, a.centre)
+    r = cross_validate(candidate_rows([a.data]), a.folds, a.seed, a.visible_only, a.hidden, a.centre)
     print(f"{r['problems']} train problems, {r['candidates']} candidates, {r['visible_pass']} pass every visible test "
           f"({r['visible_pass_right']} right, {r['fooled']} fooled); {r['folds']} folds by problem, scores pooled")
     for t in r['table']:

@@ -22,7 +22,7 @@ import argparse, json, sys, time
 from pathlib import Path
 from mcts_codegen.collector import label_rows
 from mcts_codegen.executor import Executor
-from mcts_codegen.verifier import ablation, evaluate, label_of, lend, read_candidates, save_verifier, train_verifier, write_eval
+from mcts_codegen.verifier import ablation, evaluate, label_of, lend, candidate_rows, save_verifier, train_verifier, write_eval
 sys.path.insert(0, str(Path(__file__).parent))  # the scripts beside this one
 import verifier_objectives, verifier_stop
 
@@ -37,10 +37,10 @@ def main():
     ap.add_argument('--splits', default='dev', help="dev (choose), or dev,test (report)")
     a = ap.parse_args()
     splits, t0 = a.splits.split(','), time.time()
-    raw = read_candidates(ROOT/'data/candidates'/a.model, raw=True)
+    raw = candidate_rows(ROOT/'data/candidates'/a.model, raw=True)
     with Executor() as ex: rows = label_rows(raw, CORPUS, splits, ex)
     print(f"labelled {', '.join(splits)} in memory ({time.time() - t0:.0f} s)", flush=True)
-    rows = lend(rows, read_candidates(ROOT/'data/candidates'/a.lend))
+    rows = lend(rows, candidate_rows(ROOT/'data/candidates'/a.lend))
     res, runs = ROOT/'results/verifier'/(a.model + TAG), ROOT/'runs/verifier'
     vs = dict(pooled=train_verifier(rows), pairwise=train_verifier(rows, objective='pairwise'))
     save_verifier(vs['pooled'], runs/(a.model + TAG)); save_verifier(vs['pairwise'], runs/f'{a.model}{TAG}-pairwise')

@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy as np
 from mcts_codegen.collector import label_rows
 from mcts_codegen.executor import Executor
-from mcts_codegen.verifier import auc, by_problem, fooled_caught, label_of, load_verifier, read_candidates, visible_all, within_auc
+from mcts_codegen.verifier import auc, by_problem, fooled_caught, label_of, load_verifier, candidate_rows, visible_all, within_auc
 sys.path.insert(0, str(Path(__file__).parent))  # the scripts beside this one
 from verifier_cv import chosen
 
@@ -51,7 +51,7 @@ def main():
     for n, v in vs.items():
         if v.meta.get('objective', 'pooled') != n: sys.exit(f"--{n}: that verifier was trained with objective {v.meta.get('objective', 'pooled')!r}")
     splits = a.splits.split(',')
-    raw = [r for r in read_candidates(ROOT/'data/candidates'/a.model, raw=True) if r.get('split') in splits]
+    raw = [r for r in candidate_rows(ROOT/'data/candidates'/a.model, raw=True) if r.get('split') in splits]
     with Executor() as ex: rows = [r for r in label_rows(raw, CORPUS, splits, ex) if label_of(r) is not None]
     res = dict(model=a.model, engines=sorted({r.get('engine_version') for r in raw}))
     for sp in splits:

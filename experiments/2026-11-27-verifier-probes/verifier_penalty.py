@@ -15,7 +15,7 @@ import json, sys
 from pathlib import Path
 import numpy as np
 from mcts_codegen.utils import sigmoid
-from mcts_codegen.verifier import auc, feature_table, fit_logistic, label_of, normalise, read_candidates, visible_all
+from mcts_codegen.verifier import auc, feature_table, fit_logistic, label_of, normalise, candidate_rows, visible_all
 sys.path.insert(0, str(Path(__file__).parent))  # the scripts beside this one
 from verifier_cv import folds_of, fold_parser
 
@@ -54,6 +54,6 @@ def compare(rows:list[dict], k:int=5, seeds:int=6) -> dict:
 
 if __name__ == '__main__':
     a = fold_parser(__doc__).parse_args()
-    d = compare(read_candidates(a.data), a.folds, a.seeds)
+    d = compare(candidate_rows(a.data), a.folds, a.seeds)
     for r, v in d['rules'].items(): print(f"{r:10s} mean {v['mean']:.4f}  per seed {v['per_seed']}")
     if a.out: Path(a.out).write_text(json.dumps(d, indent=1) + '\n'); print(f"written to {a.out}")

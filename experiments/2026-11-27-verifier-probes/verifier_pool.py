@@ -16,7 +16,7 @@ from __future__ import annotations
 import json, sys
 from pathlib import Path
 import numpy as np
-from mcts_codegen.verifier import OBJECTIVES, auc, label_of, lend, normalise, read_candidates, split_tables, train_verifier, visible_all, within_auc
+from mcts_codegen.verifier import OBJECTIVES, auc, label_of, lend, normalise, candidate_rows, split_tables, train_verifier, visible_all, within_auc
 sys.path.insert(0, str(Path(__file__).parent))  # the scripts beside this one
 from verifier_cv import chosen, fold_parser, fold_splits, folds_of
 
@@ -24,7 +24,7 @@ ARMS = ('alone', 'with extra')
 
 def train_rows(folder:str) -> list[dict]:
     "A collect folder's labelled train rows, normalised."
-    rows = [r for r in map(normalise, read_candidates(Path(folder))) if r.get('split') == 'train' and label_of(r) is not None]
+    rows = [r for r in map(normalise, candidate_rows(Path(folder))) if r.get('split') == 'train' and label_of(r) is not None]
     if not rows: raise SystemExit(f"{folder}: no labelled train rows; collect them with `mcts-codegen collect --split train`")
     return rows
 

@@ -24,7 +24,7 @@ import numpy as np
 from mcts_codegen.collector import label_rows
 from mcts_codegen.executor import Executor
 from mcts_codegen.stats import mcnemar
-from mcts_codegen.verifier import by_problem, label_of, load_verifier, read_candidates, visible_all
+from mcts_codegen.verifier import by_problem, label_of, load_verifier, candidate_rows, visible_all
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT/'data/corpus/corpus.jsonl'
@@ -77,7 +77,7 @@ def main():
     a = ap.parse_args()
     stop, choose = load_verifier(a.stop), load_verifier(a.choose)
     splits = a.splits.split(',')
-    raw = [r for r in read_candidates(ROOT/'data/candidates'/a.model, raw=True) if r.get('split') in splits]
+    raw = [r for r in candidate_rows(ROOT/'data/candidates'/a.model, raw=True) if r.get('split') in splits]
     with Executor() as ex: rows = [r for r in label_rows(raw, CORPUS, splits, ex) if label_of(r) is not None]
     res = dict(model=a.model, budget=a.budget, stop=dict(path=a.stop, threshold=round(stop.threshold, 4), meta=stop.meta),
                choose=dict(path=a.choose, meta=choose.meta), engines=sorted({r.get('engine_version') for r in raw}))

@@ -42,7 +42,7 @@ from mcts_codegen.networks import NetValueModel
 from mcts_codegen.rag import memory_from_candidates
 from mcts_codegen.router import default_controller, fit, replay
 from mcts_codegen.utils import run_sync
-from mcts_codegen.verifier import auc, label_of, load_verifier, read_candidates, visible_all
+from mcts_codegen.verifier import auc, label_of, load_verifier, candidate_rows, visible_all
 import sys
 sys.path.insert(0, str(Path(__file__).parents[1]/'2026-11-27-verifier-probes'))  # verifier_cv.py, the verifier probes' folds
 from verifier_cv import chosen
@@ -120,7 +120,7 @@ def scorer_sections(a, secs:list[str], old:dict) -> dict:
     A scorer whose model is not given (`--nets`, `--verifier`, `--nets-hidden`) keeps its figures from the earlier run `old` when the
     candidates are the same, and so does the reflector without the reflector section; `kept` lists what was kept."""
     res = {}
-    raw = [r for r in read_candidates(Path('data/candidates')/a.model, raw=True) if r.get('split') == a.split]
+    raw = [r for r in candidate_rows(Path('data/candidates')/a.model, raw=True) if r.get('split') == a.split]
     with Executor() as ex: rows = [r for r in label_rows(raw, CORPUS, (a.split,), ex) if label_of(r) is not None]
     y, vis = np.array([label_of(r) for r in rows], bool), visible_all(rows)
     res['candidates'] = dict(rows=len(rows), problems=len({r['problem_id'] for r in rows}), visible_pass=int(vis.sum()), right=int(y.sum()),
