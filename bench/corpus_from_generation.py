@@ -14,8 +14,8 @@ import argparse, json, sys
 from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]/'experiments'/'2026-11-26-body-only-generation'))
 from generation import read_rows  # the generation experiment's reader of its rows (a cut-off last line skipped)
-from mcts_codegen.benchmark import bench_config, engine_version
-from mcts_codegen.records import RunLock
+from mcts_codegen.bench.runner import bench_config, engine_version
+from mcts_codegen.learn.records import RunLock
 
 OWN = ('arm', 'order', 'reused_tokens')
 

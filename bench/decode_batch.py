@@ -8,15 +8,15 @@ Every sample decodes exactly --tokens tokens (end-of-generation is ignored), so 
 from __future__ import annotations
 import argparse, json, os, time
 import llama_cpp as L
-from mcts_codegen.decoder import Decoder, chat_tokens
-from mcts_codegen.llm import load_llama, ensure_model
+from mcts_codegen.core.decoder import Decoder, chat_tokens
+from mcts_codegen.core.llm import load_llama, ensure_model
 
 MSGS = [{'role': 'system', 'content': 'Reply with one Python code block only.'},
         {'role': 'user', 'content': 'Write a function that returns the n-th Fibonacci number, with a docstring and three doctests.'}]
 
 def fixed_round(d:Decoder, prompt:list[int], seeds:list[int], tokens:int) -> float:
     "Decode exactly `tokens` tokens for each seed, all together; returns seconds (prompt included)."
-    from mcts_codegen.decoder import make_sampler
+    from mcts_codegen.core.decoder import make_sampler
     t0 = time.perf_counter()
     d.clear()
     row = d.feed(0, prompt)

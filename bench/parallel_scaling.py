@@ -17,11 +17,11 @@ from __future__ import annotations
 import argparse, asyncio, json, os, sys, threading, time
 from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
-from mcts_codegen.config import create_preset
-from mcts_codegen.problem import Problem, CallTest
-from mcts_codegen.engine import MCTSEngine
-from mcts_codegen.executor import Executor
-from mcts_codegen.llm import OpenAIClient
+from mcts_codegen.core.config import create_preset
+from mcts_codegen.core.problem import Problem, CallTest
+from mcts_codegen.core.engine import MCTSEngine
+from mcts_codegen.sandbox.executor import Executor
+from mcts_codegen.core.llm import OpenAIClient
 
 TOY = Problem(id='toy/absdiff', entry_point='absdiff',
               prompt='def absdiff(a, b):\n    """Absolute difference.\n    >>> absdiff(1, 3)\n    2\n    """\n',
@@ -30,7 +30,7 @@ TOY = Problem(id='toy/absdiff', entry_point='absdiff',
 def problems_for(spec:str|int) -> list[Problem]:
     "`toy` repeated, or HumanEval ids ('0-3')."
     if isinstance(spec, int): return [TOY.model_copy(update=dict(id=f'toy/{i}')) for i in range(spec)]
-    from mcts_codegen.loaders import load_humaneval, problem_from_humaneval
+    from mcts_codegen.core.loaders import load_humaneval, problem_from_humaneval
     return [problem_from_humaneval(r) for r in load_humaneval(spec)]
 
 def scaling(ks:list[int|str], # values of `search.parallel` ('1s': k=1 decoding one request at a time, with `local` and `batch_decode`)
@@ -49,7 +49,7 @@ def scaling(ks:list[int|str], # values of `search.parallel` ('1s': k=1 decoding 
     "One row per k: wall seconds, LLM calls, tokens, passes, speedup against the first k."
     srv = None
     if local:
-        from mcts_codegen.llm import LocalClient
+        from mcts_codegen.core.llm import LocalClient
         mk = lambda e: LocalClient(local, batch=batch_decode and not str(e).endswith('s'), n_threads=threads)
     if base_url is None and not local:
         from sim_server import make_server
@@ -126,7 +126,7 @@ def main():
     for r in rows: print(f"{str(r['k']):>3} {r['wall']:>8.2f} {r['speedup']:>7.2f}x {r['llm_calls']:>6} {r['tokens']:>7} {r['tok_per_s']:>6} {r.get('generated', '-'):>6} {r.get('gen_per_s', '-'):>6} {r['max_in_flight']:>9} {r['passed']:>6} {r['errors']:>6}")
     print(json.dumps(rows))
     if a.out:
-        from mcts_codegen.benchmark import engine_version
+        from mcts_codegen.bench.runner import engine_version
         from mcts_codegen import __version__
         rec = dict(settings={k: v for k, v in vars(a).items() if k != 'out'}, rows=rows, package=__version__,
                    engine=engine_version('mcts-fast', create_preset('FAST')), load=round(os.getloadavg()[0], 2),

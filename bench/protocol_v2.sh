@@ -15,7 +15,7 @@ $B --problems 0-163 --strategy oracle
 NE="mcts-codegen bench --n 10 --llm local:$M --data ../shared/problems/neweval.jsonl --out results/neweval-v2 --concurrency 2 --quiet"
 $NE --strategy greedy,best-of-n,mcts-balanced,oracle
 if [ "$M" = qwen2.5-coder-0.5b ]; then  # the shipped router: fitted on the 0.5B model's dev-half rows (hidden verdicts of 0-81 only)
-    python -c "from mcts_codegen.orchestrator import MetaController as M; c = M.fit('$R'); c.save('mcts_codegen/router.json'); print(c)"
+    python -c "from mcts_codegen.core.orchestrator import MetaController as M; c = M.fit('$R'); c.save('mcts_codegen/core/router.json'); print(c)"
 fi
 $B --problems 0-163 --strategy auto
 $NE --strategy auto  # the shipped router on problems held out from it entirely

@@ -16,9 +16,9 @@ without the status that would say a check timed out.
 from __future__ import annotations
 import argparse, asyncio, json, os, time
 from pathlib import Path
-from mcts_codegen.executor import Executor, LOAD_BOUND, hidden_verdict
-from mcts_codegen.loaders import load_humaneval
-from mcts_codegen.records import RunLock, FolderLocked
+from mcts_codegen.sandbox.executor import Executor, LOAD_BOUND, hidden_verdict
+from mcts_codegen.core.loaders import load_humaneval
+from mcts_codegen.learn.records import RunLock, FolderLocked
 
 ROOT = Path(__file__).resolve().parent.parent
 RES = ROOT/'results'

@@ -2,8 +2,8 @@ __version__ = "0.0.1"
 
 # The one-import API: `from mcts_codegen import solve, Problem, MCTSEngine, create_preset, get_client`.
 # Names load on first use (PEP 562), so `import mcts_codegen` stays cheap: no llama_cpp, torch or sandbox until asked for.
-_API = dict(solve='engine', MCTSEngine='engine', SearchResult='engine', Problem='problem', CallTest='problem', prune_program='problem',
-            create_preset='config', Config='config', get_client='llm', load_problem='loaders', load_problems='loaders')
+_API = dict(solve='core.engine', MCTSEngine='core.engine', SearchResult='core.engine', Problem='core.problem', CallTest='core.problem', prune_program='core.problem',
+            create_preset='core.config', Config='core.config', get_client='core.llm', load_problem='core.loaders', load_problems='core.loaders')
 __all__ = ['__version__', *_API]
 
 def __getattr__(name):

@@ -10,8 +10,8 @@ import hashlib, itertools
 from pathlib import Path
 from typing import Callable
 import numpy as np
-from .llm import Completion, Usage, LLMError, LLMClient, check_request
-from .rag import Embedder, bm25_tokens
+from .core.llm import Completion, Usage, LLMError, LLMClient, check_request
+from .retrieval.rag import Embedder, bm25_tokens
 
 # %% auto #0
 __all__ = ['ScriptedClient', 'HashEmbedder', 'FakePineconeIndex', 'scripted_episodes']
@@ -138,8 +138,8 @@ def scripted_episodes(out:str|Path, # folder for `episodes.jsonl`
                       workers:int=2, # sandbox workers
                      ):
     "Record scripted searches (a `ScriptedClient`: for examples and tests only) over HumanEval `problems` into `out`; every other problem gets solved."
-    from mcts_codegen.collector import run_collect
-    from mcts_codegen.loaders import load_humaneval
+    from mcts_codegen.learn.collector import run_collect
+    from mcts_codegen.core.loaders import load_humaneval
     recs = load_humaneval(problems)
     sol = {r['entry_point']: r['prompt'] + r['canonical_solution'] for r in recs}
     good, calls = {r['entry_point'] for r in recs[::2]}, {e: itertools.count() for e in sol}

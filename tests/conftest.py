@@ -1,7 +1,7 @@
 "Fixtures shared by the test files; the lab's levers loaded, as the CLI loads them, so the lab strategies and settings run."
 import json
 import pytest
-import mcts_codegen.levers  # registers widening, RAVE, plans/repair and agreement in the engine
+import mcts_codegen.lab.levers  # registers widening, RAVE, plans/repair and agreement in the engine
 
 @pytest.fixture
 def tiny_data(tmp_path):

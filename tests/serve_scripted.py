@@ -10,11 +10,11 @@ import argparse, asyncio, itertools, sys
 from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 try: from mcts_codegen.testing import ScriptedClient
-except ImportError: from mcts_codegen.llm import ScriptedClient
+except ImportError: from mcts_codegen.core.llm import ScriptedClient
 from functools import partial
-from mcts_codegen.server import create_app, Limits
-from mcts_codegen.openai_compat import add_chat
-from mcts_codegen.obs import setup_logging
+from mcts_codegen.service.server import create_app, Limits
+from mcts_codegen.service.openai_compat import add_chat
+from mcts_codegen.service.obs import setup_logging
 
 SQ = 'def sq(x):\n    """Square x.\n    >>> sq(3)\n    9\n    >>> sq(-2)\n    4\n    """\n'
 WRONG = ['def sq(x):\n    return x * 3\n', 'def sq(x):\n    return x + 1\n', 'def sq(x):\n    return abs(x) * 3\n',

@@ -3,14 +3,14 @@ import asyncio, itertools, json, os, re, warnings
 from pathlib import Path
 import pytest
 from typer.testing import CliRunner
-import mcts_codegen.benchmark as B
-from mcts_codegen.benchmark import (STRATEGIES, BenchmarkResult, ProblemResult, ResultsLog, bench_config, latest_results, pass_at_k,
+import mcts_codegen.bench.runner as B
+from mcts_codegen.bench.runner import (STRATEGIES, BenchmarkResult, ProblemResult, ResultsLog, bench_config, latest_results, pass_at_k,
                                     load_results, read_results, run_benchmark, run_problem)
-from mcts_codegen.executor import Executor
-from mcts_codegen.llm import CachedClient, LLMError
+from mcts_codegen.sandbox.executor import Executor
+from mcts_codegen.core.llm import CachedClient, LLMError
 from mcts_codegen.testing import ScriptedClient
-from mcts_codegen.loaders import load_humaneval
-from mcts_codegen.config import create_preset
+from mcts_codegen.core.loaders import load_humaneval
+from mcts_codegen.core.config import create_preset
 
 IDS = '0-4'
 RECS = load_humaneval(IDS)
@@ -95,7 +95,7 @@ def test_hidden_tests_never_reach_the_search(ex, tmp_path, strategy):
     res = run_benchmark(strategy, IDS, client, n=4, out=tmp_path, executor=spy, concurrency=2, progress=False)[strategy]
     assert not client.leaks
     assert res.problems == 5 and res.errors == 0
-    from mcts_codegen.loaders import problem_from_humaneval
+    from mcts_codegen.core.loaders import problem_from_humaneval
     for rec in RECS:
         tid, evs = rec['task_id'], ev.of(rec['task_id'])
         visible = {t.call for t in problem_from_humaneval(rec).visible_tests}
@@ -213,7 +213,7 @@ def test_ray_engine_matches_local_pool(tmp_path):
     assert loc['reflexion'].solved == 2
 
 def test_bench_command(monkeypatch, tmp_path):
-    from mcts_codegen.cli import app
+    from mcts_codegen.service.cli import app
     clients = []
     def fake_get_client(spec, cfg):
         assert spec == 'local:qwen2.5-coder-0.5b' and cfg.cache
@@ -283,8 +283,8 @@ def test_engine_version_tells_retrieval_settings_apart():
 def test_engine_version_follows_behaviour_not_source(monkeypatch):
     "A rewrite that decides the same keeps the version; one decision changed alters it."
     import functools
-    import mcts_codegen.engine as E
-    import mcts_codegen.versions as V
+    import mcts_codegen.core.engine as E
+    import mcts_codegen.bench.versions as V
     cfg = create_preset('BENCHMARK')
     base = {s: B.engine_version(s, cfg) for s in ('mcts-balanced', 'reflexion')}
     orig = E.visible_reward
@@ -383,7 +383,7 @@ def test_results_page_and_readme_headline_are_generated_from_the_committed_rows(
     assert not stale, '\n'.join(stale) + "\nstale: run `python bench/report.py --write` and commit the result"
 
 def test_bench_set_runs_an_ablation_arm_in_its_own_folder(monkeypatch, tmp_path):
-    from mcts_codegen.cli import app
+    from mcts_codegen.service.cli import app
     monkeypatch.setattr(B, 'get_client', lambda spec, cfg: ScriptedClient(stateless_reply, name='m'))
     base = ['bench', '--problems', '1', '-s', 'mcts-fast', '--n', '3', '--llm', 'local:qwen2.5-coder-0.5b', '--out', str(tmp_path), '-q']
     r = CliRunner().invoke(app, base + ['--set', 'experimental.fix=repair', '--set', 'root_min=2'])
@@ -420,7 +420,7 @@ class LoadedChecks:
 
 def test_a_hidden_check_that_times_out_runs_again_with_more_time(ex):
     "The final check of a row is `hidden_verdict`: a timeout reruns with RECHECK times the timeout, which decides; a failure is not rerun."
-    from mcts_codegen.executor import RECHECK
+    from mcts_codegen.sandbox.executor import RECHECK
     sb = LoadedChecks(ex)
     r = asyncio.run(run_problem('greedy', RECS[0], ScriptedClient(stateless_reply, name='m'), sb, n=3))
     assert (r.passed, r.hidden_status) == (True, 'passed') and sb.timeouts == [None, RECHECK * ex.cfg.timeout]

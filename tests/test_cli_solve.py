@@ -2,10 +2,10 @@
 import json
 from pathlib import Path
 from typer.testing import CliRunner
-import mcts_codegen.llm as llm
+import mcts_codegen.core.llm as llm
 from mcts_codegen.testing import ScriptedClient
-from mcts_codegen.cli import app
-from mcts_codegen.collector import read_examples
+from mcts_codegen.service.cli import app
+from mcts_codegen.learn.collector import read_examples
 
 ROOT = Path(__file__).parent.parent
 RLE = ('```python\ndef run_length_encode(s: str) -> str:\n    out, i = [], 0\n    while i < len(s):\n        j = i\n'
@@ -93,15 +93,15 @@ def test_entry_points_and_version():
     import subprocess, sys
     from mcts_codegen import __version__
     env = {'PYTHONPATH': str(ROOT), 'PATH': '/usr/bin:/bin'}
-    for mod in ('mcts_codegen', 'mcts_codegen.cli'):
+    for mod in ('mcts_codegen', 'mcts_codegen.service.cli'):
         p = subprocess.run([sys.executable, '-m', mod, '--version'], capture_output=True, text=True, env=env, timeout=60)
         assert p.returncode == 0 and p.stdout.strip() == f'mcts-codegen {__version__}', (mod, p.stdout, p.stderr)
-    p = subprocess.run([sys.executable, '-m', 'mcts_codegen.cli', 'solve', '--help'], capture_output=True, text=True, env=env, timeout=60)
+    p = subprocess.run([sys.executable, '-m', 'mcts_codegen.service.cli', 'solve', '--help'], capture_output=True, text=True, env=env, timeout=60)
     assert p.returncode == 0 and '--timeout' in p.stdout and '--max-retries' in p.stdout
 
 def test_progress_counts_calls_against_the_budget(monkeypatch):
     "A bar per problem counts its calls against the budget; with several problems, a bar over them counts problems."
-    import mcts_codegen.cli as C, tqdm.auto
+    import mcts_codegen.service.cli as C, tqdm.auto
     bars = []
     class Bar:
         def __init__(self, total=None, unit=None, **kw): self.total, self.unit, self.n, self.kw, self.closed = total, unit, 0, kw, False; bars.append(self)

@@ -3,12 +3,12 @@ import asyncio, json, os, re, signal, subprocess, sys, tempfile, textwrap, time
 from pathlib import Path
 import pytest
 from typer.testing import CliRunner
-import mcts_codegen.llm as llm
-import mcts_codegen.collector as collector
-from mcts_codegen.llm import Completion
-from mcts_codegen.cli import app
-from mcts_codegen.collector import run_candidates, assert_trainable, train_problems, TrainingRefused, CANDIDATES_FILE
-from mcts_codegen.records import read_candidates, finished_units
+import mcts_codegen.core.llm as llm
+import mcts_codegen.learn.collector as collector
+from mcts_codegen.core.llm import Completion
+from mcts_codegen.service.cli import app
+from mcts_codegen.learn.collector import run_candidates, assert_trainable, train_problems, TrainingRefused, CANDIDATES_FILE
+from mcts_codegen.learn.records import read_candidates, finished_units
 
 ROOT = Path(__file__).parent.parent
 DRAFT = Path('/work/corpus_parts/B.jsonl')
@@ -80,7 +80,7 @@ def test_no_label_is_collected_on_dev_or_test(pfile, tmp_path, split):
 @pytest.mark.parametrize('split', ['dev', 'test'])
 def test_dev_and_test_rows_are_collected_without_hidden_verdicts(pfile, tmp_path, split, monkeypatch):
     "The same rows as train's, but no hidden verdict, no searches' states, and the hidden test never reaches the collection (the old code refused the split)."
-    from mcts_codegen.executor import Executor
+    from mcts_codegen.sandbox.executor import Executor
     checks, recs, unit = [], [], collector.collect_unit
     real = Executor.run_check
     def spy(self, code, check, *a, **kw): checks.append(check); return real(self, code, check, *a, **kw)
@@ -145,7 +145,7 @@ SCRIPT = textwrap.dedent('''
     import sys, json
     sys.path.insert(0, {tests!r})
     from test_collect_candidates import Double, _records
-    from mcts_codegen.collector import run_candidates
+    from mcts_codegen.learn.collector import run_candidates
     run_candidates({pfile!r}, 'train', Double(_records(), delay=0.15), {out!r}, samples=4, n_inputs=3, concurrency=1, progress=True)
 ''')
 
@@ -233,7 +233,7 @@ def test_engine_ray_collects_the_same_rows(pfile, tmp_path):
 
 def _leftovers() -> list[str]:
     "Sandbox directories and cgroups whose process is gone (what an actor killed with its executor running leaves behind)."
-    from mcts_codegen.executor import cgroup_roots
+    from mcts_codegen.sandbox.executor import cgroup_roots
     dead = lambda m: m is not None and not Path(f'/proc/{m.group(1)}').exists()
     dirs = [q for d in {Path('/dev/shm'), Path(tempfile.gettempdir())} if d.is_dir() for q in d.iterdir() if dead(re.match(r'mcts_exec_(\d+)_', q.name))]
     cgs = [q for r in cgroup_roots().values() for top in [r/'mcts_codegen' if (r/'mcts_codegen').is_dir() else r] for q in top.iterdir()
@@ -248,7 +248,7 @@ def test_a_crash_on_the_hidden_test_is_a_fail_label(pfile, tmp_path, monkeypatch
     assert bad and all(r.hidden_passed is False and r.hidden_status != 'passed' for r in bad)
 
 def test_a_sandbox_failure_after_the_search_costs_one_problem(pfile, tmp_path, monkeypatch):
-    from mcts_codegen.executor import Executor
+    from mcts_codegen.sandbox.executor import Executor
     first = _records()[0]['task_id']
     real = Executor.arun_check
     async def flaky(self, code, check, entry_point, *a, **kw):

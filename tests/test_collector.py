@@ -3,16 +3,16 @@ import itertools, json, threading, warnings
 from pathlib import Path
 import pytest
 from typer.testing import CliRunner
-import mcts_codegen.benchmark as B
-import mcts_codegen.collector as C
-from mcts_codegen.collector import (SCHEMA_VERSION, TrainingCollector, TrainingExample, collector_for, episode_outcome, finished_problems,
+import mcts_codegen.bench.runner as B
+import mcts_codegen.learn.collector as C
+from mcts_codegen.learn.collector import (SCHEMA_VERSION, TrainingCollector, TrainingExample, collector_for, episode_outcome, finished_problems,
                                     read_examples, run_collect)
-from mcts_codegen.config import create_preset
-from mcts_codegen.engine import MCTSEngine
-from mcts_codegen.executor import Executor
+from mcts_codegen.core.config import create_preset
+from mcts_codegen.core.engine import MCTSEngine
+from mcts_codegen.sandbox.executor import Executor
 from mcts_codegen.testing import ScriptedClient
-from mcts_codegen.problem import CallTest, Problem
-from mcts_codegen.loaders import load_humaneval
+from mcts_codegen.core.problem import CallTest, Problem
+from mcts_codegen.core.loaders import load_humaneval
 
 MARK = 'HIDDEN-ONLY-7f3a'
 PROMPT = 'def absdiff(a, b):\n    """Absolute difference.\n    >>> absdiff(1, 3)\n    2\n    >>> absdiff(5, 2)\n    3\n    """\n'
@@ -238,7 +238,7 @@ def test_collect_counts_llm_failures_as_errors(ex, tmp_path):
     assert finished_problems(tmp_path) == set()
 
 def test_collect_command(tmp_path, monkeypatch):
-    from mcts_codegen.cli import app
+    from mcts_codegen.service.cli import app
     got = []
     def fake(spec, cfg=None):
         got.append(spec); return ScriptedClient(he_reply)

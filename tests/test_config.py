@@ -1,7 +1,7 @@
 "Config precedence: explicit arguments > environment (`MCTS_CODEGEN_...`) > preset > defaults; dead preset keys; `bench --no-cache`."
 import pytest
 from typer.testing import CliRunner
-from mcts_codegen.config import PRESETS, ConfigError, Config, create_preset, env_settings
+from mcts_codegen.core.config import PRESETS, ConfigError, Config, create_preset, env_settings
 
 @pytest.fixture(autouse=True)
 def clean_env(monkeypatch):
@@ -52,8 +52,8 @@ def test_collect_is_not_a_dead_preset_key(monkeypatch):
     assert create_preset('BALANCED').data.collect is True
 
 def test_bench_no_cache_reaches_run_benchmark(monkeypatch, tmp_path):
-    import mcts_codegen.benchmark as B
-    from mcts_codegen.cli import app
+    import mcts_codegen.bench.runner as B
+    from mcts_codegen.service.cli import app
     got = {}
     def fake(strategies, problems, llm, **kw):
         got.update(kw); return {}
@@ -70,8 +70,8 @@ def test_presets_are_named_alike_by_help_errors_and_docs():
     "`solve --help`, the unknown-preset error and the usage page list the same presets, from `presets_help()`; a lab preset is reached as lab.NAME."
     from pathlib import Path
     from typer.testing import CliRunner
-    from mcts_codegen.config import presets_help, preset_names
-    from mcts_codegen.cli import app
+    from mcts_codegen.core.config import presets_help, preset_names
+    from mcts_codegen.service.cli import app
     line = presets_help()
     assert 'lab.RAVE' in line and 'FAST' in line and 'RAVE,' not in line.replace('lab.RAVE,', '')
     with pytest.raises(ConfigError) as e: create_preset('nope')
@@ -83,7 +83,7 @@ def test_presets_are_named_alike_by_help_errors_and_docs():
 
 def test_a_moved_lever_gets_one_error_in_every_entry_point(monkeypatch):
     "search.rave (where the lever lived before) is refused with the same message from arguments, the environment and a config file."
-    from mcts_codegen.config import moved
+    from mcts_codegen.core.config import moved
     msg = moved('rave')
     for make in (lambda: create_preset('FAST', search__rave=10), lambda: Config(search=dict(rave=10))):
         with pytest.raises(Exception) as e: make()

@@ -4,12 +4,12 @@ from pathlib import Path
 import pytest
 
 torch = pytest.importorskip('torch')  # the learning extra: pip install "mcts_codegen[learn]"
-from mcts_codegen.collector import TrainingExample, hf_features, run_collect
-from mcts_codegen.dataset import (ByteTokenizer, MCTSDataset, collate_states, encode_program, encode_state, get_tokenizer,
+from mcts_codegen.learn.collector import TrainingExample, hf_features, run_collect
+from mcts_codegen.learn.dataset import (ByteTokenizer, MCTSDataset, collate_states, encode_program, encode_state, get_tokenizer,
                                   split_problems)
-from mcts_codegen.llm import model_file
+from mcts_codegen.core.llm import model_file
 from mcts_codegen.testing import ScriptedClient
-from mcts_codegen.loaders import load_humaneval
+from mcts_codegen.core.loaders import load_humaneval
 
 def ex(pid='P/0', ep='e0', n_children=2, policy=True, code='def f():\n    return 1\n', reward=0.0, outcome=0.5, **kw):
     visits = list(range(1, n_children + 1))

@@ -1,10 +1,10 @@
 "Engine behaviour with the scripted LLM double (unit tests only) and the real sandbox."
 import asyncio, random
 import pytest
-from mcts_codegen.config import create_preset
-from mcts_codegen.problem import Problem, CallTest
-from mcts_codegen.engine import MCTSEngine, SearchResult, code_key
-from mcts_codegen.executor import Executor
+from mcts_codegen.core.config import create_preset
+from mcts_codegen.core.problem import Problem, CallTest
+from mcts_codegen.core.engine import MCTSEngine, SearchResult, code_key
+from mcts_codegen.sandbox.executor import Executor
 from mcts_codegen.testing import ScriptedClient
 
 SENTINEL = 'ZZ_HIDDEN_ONLY_7f3a'
@@ -132,8 +132,8 @@ def test_degenerate_output_never_crashes_the_search(ex):
 
 def test_widen_arm_is_scored_by_the_selection_rules():
     import math
-    from mcts_codegen.engine import Search
-    from mcts_codegen.node import Node
+    from mcts_codegen.core.engine import Search
+    from mcts_codegen.core.node import Node
     rng = random.Random(0)
     for sel in ('puct', 'ucb1'):
         cfg = create_preset('FAST', selection=sel, c_explore=rng.uniform(0.5, 2), widen_prior=rng.uniform(0.1, 1))
@@ -258,8 +258,8 @@ def test_targeted_repair_shows_one_failing_call_and_keeps_helpers(ex):
     assert res.passed and 'def twice' in res.code and 'x * x if x' in res.code and res.stats['repair'] >= 1
 
 def test_auto_rule_repairs_near_misses_and_replans_the_rest(ex):
-    from mcts_codegen.engine import Search
-    from mcts_codegen.node import Node
+    from mcts_codegen.core.engine import Search
+    from mcts_codegen.core.node import Node
     eng = MCTSEngine(ScriptedClient(['x']), create_preset('LEVERS'), executor=ex)
     srch = Search(eng, P, None)
     near, far = Node('def sq(x):\n    return 9\n', srch.root, action='plan'), Node('def sq(x):\n    return 0\n', srch.root, action='plan')

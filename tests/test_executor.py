@@ -5,10 +5,10 @@ import pytest
 
 try: import mcts_codegen  # noqa: F401
 except ImportError: sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-import mcts_codegen.executor as E
-from mcts_codegen.config import ExecutorConfig
-from mcts_codegen.executor import Executor, CodeExecutionResult, SandboxUnavailable, feedback, probe_layers
-from mcts_codegen.problem import CallTest
+import mcts_codegen.sandbox.executor as E
+from mcts_codegen.core.config import ExecutorConfig
+from mcts_codegen.sandbox.executor import Executor, CodeExecutionResult, SandboxUnavailable, feedback, probe_layers
+from mcts_codegen.core.problem import CallTest
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith('linux'), reason='the sandbox needs Linux')
 
@@ -189,8 +189,8 @@ def test_stale_leftovers_removed(monkeypatch):
 
 _FIRST_RUN = """
 import sys
-from mcts_codegen.config import ExecutorConfig
-from mcts_codegen.executor import Executor
+from mcts_codegen.core.config import ExecutorConfig
+from mcts_codegen.sandbox.executor import Executor
 with Executor(ExecutorConfig(workers=1)) as e: r = e.run('def add(a, b):\\n    return a + b\\n', [('add(1, 2)', 3)])
 print(r.status, r.error_type, r.error_message)
 """

@@ -234,7 +234,7 @@ def test_collect_dead_server_records_nothing(tmp_path, server):
 
 
 def test_collect_refuses_a_held_folder(tmp_path, server):
-    from mcts_codegen.records import RunLock
+    from mcts_codegen.learn.records import RunLock
     s = server()
     out = tmp_path/'data'
     with RunLock(out):

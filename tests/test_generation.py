@@ -6,12 +6,12 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-import mcts_codegen.llm as llm
-from mcts_codegen.agents import BODY_STOP, GeneratorAgent, fresh_messages
-from mcts_codegen.benchmark import bench_config, run_problem
-from mcts_codegen.executor import Executor
-from mcts_codegen.llm import OpenAIClient, body_ok
-from mcts_codegen.problem import Problem
+import mcts_codegen.core.llm as llm
+from mcts_codegen.core.agents import BODY_STOP, GeneratorAgent, fresh_messages
+from mcts_codegen.bench.runner import bench_config, run_problem
+from mcts_codegen.sandbox.executor import Executor
+from mcts_codegen.core.llm import OpenAIClient, body_ok
+from mcts_codegen.core.problem import Problem
 from mcts_codegen.testing import ScriptedClient
 
 HERE = Path(__file__).parent
@@ -114,11 +114,11 @@ P = Problem(id='Toy/0', prompt=REC['prompt'], entry_point='add')
 def test_servers_are_probed_once_and_asked_for_bodies_where_they_can(kind, mode, caplog):
     import logging
     srv = PrefillServer(kind)
-    logging.getLogger('mcts_codegen.llm').addHandler(caplog.handler)
+    logging.getLogger('mcts_codegen.core.llm').addHandler(caplog.handler)
     try:
         async def go():
             c = OpenAIClient('m', base_url=srv.url, generation='body')
-            with caplog.at_level('INFO', logger='mcts_codegen.llm'): ok = await body_ok(c)
+            with caplog.at_level('INFO', logger='mcts_codegen.core.llm'): ok = await body_ok(c)
             probes = len(srv.bodies)
             vs, spent, _ = await GeneratorAgent(c).propose(P, 2)
             again = OpenAIClient('m', base_url=srv.url, generation='body')  # another client of the same server: no second probe
@@ -136,7 +136,7 @@ def test_servers_are_probed_once_and_asked_for_bodies_where_they_can(kind, mode,
             assert ('continue_final_message' in req) == (mode == 'continue')
         assert [v.code.splitlines()[-1] for v in vs] == [RIGHT.rstrip()] * 2 and all(v.code.startswith('from typing import List') for v in vs)
         assert c.usage.reused_tokens == 20  # the prompt tokens the server's cache answered, as it reports them
-    finally: srv.close(); logging.getLogger('mcts_codegen.llm').removeHandler(caplog.handler)
+    finally: srv.close(); logging.getLogger('mcts_codegen.core.llm').removeHandler(caplog.handler)
 
 def test_a_probe_without_an_answer_means_whole_functions_for_that_client():
     srv = PrefillServer('down')
@@ -164,7 +164,7 @@ def test_a_whole_client_never_probes():
 # ---- solve --json: tokens apart
 
 def test_solve_json_reports_prompt_and_completion_tokens(monkeypatch):
-    from mcts_codegen.cli import app
+    from mcts_codegen.service.cli import app
     def client(spec=None, cfg=None, **kw):
         sc = ScriptedClient(reply(1)); sc.prefill, sc.generation = True, 'body'; return sc
     monkeypatch.setattr(llm, 'get_client', client)
@@ -207,7 +207,7 @@ def test_generation_benchmark_alternates_arms_resumes_and_summarizes(tiny_data, 
 def test_diversity_tight_prefill_drops_opening_blank_lines_and_is_put_back():
     spec = importlib.util.spec_from_file_location('bench_diversity', HERE.parent/'experiments'/'2026-12-04-sample-diversity'/'diversity.py')
     d = importlib.util.module_from_spec(spec); spec.loader.exec_module(d)
-    import mcts_codegen.agents as agents
+    import mcts_codegen.core.agents as agents
     p = Problem(id='t/0', prompt='\n\ndef f(x):\n    """Twice x."""\n', entry_point='f')
     assert agents.body_prefill(p) == '```python\n\n\ndef f(x):\n    """Twice x."""\n'  # as HumanEval's prompts open
     assert d.tight_prefill(p) == '```python\ndef f(x):\n    """Twice x."""\n'

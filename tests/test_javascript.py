@@ -5,9 +5,9 @@ import asyncio, json, shutil, subprocess
 from pathlib import Path
 import pytest
 from typer.testing import CliRunner
-from mcts_codegen.cli import app
-from mcts_codegen.agents import GeneratorAgent
-from mcts_codegen.loaders import load_problem
+from mcts_codegen.service.cli import app
+from mcts_codegen.core.agents import GeneratorAgent
+from mcts_codegen.core.loaders import load_problem
 from mcts_codegen.testing import ScriptedClient
 from test_newcomer import double, no_model, one_error
 
@@ -93,7 +93,7 @@ def test_py2js_keeps_python_semantics():
     import sys
     sys.path.insert(0, str(ROOT/'tools'))
     import py2js
-    from mcts_codegen.executor import Executor
+    from mcts_codegen.sandbox.executor import Executor
     prompt = 'def f(xs: list[int], s: str) -> list:\n    """Doc."""\n'
     body = ("    d = {}\n    for x in xs:\n        d[x % 3] = d.get(x % 3, 0) + x // 2\n    out = [s[::-2], s[-1] if s else '', xs[1:-1], [] or [0], xs == [1, 2]]\n"
             "    return out + [sorted(d.items()), -7 // 2, -7 % 3, 2 ** 10, len(s), 'a' in s]\n")
@@ -113,15 +113,15 @@ class JSDouble:
     "A scripted model for JavaScript records: the reference for even seeds, the first wrong program for odd ones (tests only)."
     def __init__(self, recs): self.recs, self.name = recs, 'jsdouble'
     async def complete(self, messages, n=1, temperature=0.0, max_tokens=512, seed=None, stop=None):
-        from mcts_codegen.llm import Completion
+        from mcts_codegen.core.llm import Completion
         text = messages[-1]['content']
         r = next(r for r in self.recs if f"function {r['entry_point']}(" in text)
         return [Completion(f"```javascript\n{r['prompt']}{r['canonical_solution'] if ((seed or 0) + i) % 2 == 0 else r['wrong'][0]}```", 10, 20, 'stop', -0.3)
                 for i in range(n)]
 
 def test_collect_labels_js_candidates_by_their_hidden_test(tmp_path):
-    from mcts_codegen.collector import run_candidates
-    from mcts_codegen.records import read_candidates
+    from mcts_codegen.learn.collector import run_candidates
+    from mcts_codegen.learn.records import read_candidates
     recs = _js_train()
     (p := tmp_path/'js.jsonl').write_text(''.join(json.dumps(r) + '\n' for r in recs))
     run_candidates(p, 'train', JSDouble(recs), tmp_path/'out', samples=3, n_inputs=3, concurrency=1, progress=False)
@@ -138,7 +138,7 @@ def test_verifier_refuses_js_in_one_line(monkeypatch, tmp_path):
     assert r.exit_code == 2 and 'the verifier reads Python programs only' in one_error(r), r.output
 
 def test_retrieval_says_it_has_nothing_for_js(tmp_path):
-    from mcts_codegen.rag import RAGContextProvider
+    from mcts_codegen.retrieval.rag import RAGContextProvider
     (f := tmp_path/'add.js').write_text(STUB)
     with pytest.warns(UserWarning, match='retrieval holds Python solutions'):
         assert RAGContextProvider(index=None).context(load_problem(f)) == ''

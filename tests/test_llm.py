@@ -1,4 +1,4 @@
-"Unit tests of `mcts_codegen.llm`: no model, no network; a fake OpenAI-compatible server on 127.0.0.1."
+"Unit tests of `mcts_codegen.core.llm`: no model, no network; a fake OpenAI-compatible server on 127.0.0.1."
 import asyncio, hashlib, json, os, threading, time
 from dataclasses import replace
 from http.server import ThreadingHTTPServer, BaseHTTPRequestHandler
@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 from pydantic import SecretStr
 
-from mcts_codegen.config import LLMConfig
-from mcts_codegen.llm import (CachedClient, Completion, LLMClient, LLMError, LocalClient, MODELS, ModelError, ModelSource,
+from mcts_codegen.core.config import LLMConfig
+from mcts_codegen.core.llm import (CachedClient, Completion, LLMClient, LLMError, LocalClient, MODELS, ModelError, ModelSource,
                               OpenAIClient, backoff_delay, cache_key, check_gguf, ensure_model, file_chunks,
                               get_client, stamp_ok, wheel_chunks, installed_chunks, _NO_KEY)
 from mcts_codegen.testing import ScriptedClient
@@ -280,7 +280,7 @@ def test_cache_concurrent_and_multiprocess(tmp_path):
     path = tmp_path / 'c.sqlite'
     code = f"""
 import asyncio
-from mcts_codegen.llm import CachedClient
+from mcts_codegen.core.llm import CachedClient
 from mcts_codegen.testing import ScriptedClient
 c = CachedClient(ScriptedClient(lambda m: m[0]['content']), {str(path)!r})
 async def go(): await asyncio.gather(*(c.complete([{{'role':'user','content':f'q{{i}}'}}], n=2, seed=0) for i in range(50)))
@@ -477,7 +477,7 @@ def test_default_fetch_with_pip_offline(tmp_path, monkeypatch):
 
 # ---------- issue 12: failure classes, the circuit breaker, preflight, timeouts, problem checks ----------
 
-from mcts_codegen.llm import FAILURES, UNAVAILABLE, check_base_url, check_problem, preflight, read_timeout
+from mcts_codegen.core.llm import FAILURES, UNAVAILABLE, check_base_url, check_problem, preflight, read_timeout
 
 
 @pytest.mark.parametrize('status,kind,fatal', [(401, 'auth', True), (403, 'auth', True), (404, 'not_found', True), (429, 'rate', False),
@@ -548,7 +548,7 @@ def test_garbage_answer_is_retried_then_reported(srv):
 
 def test_retry_notes_on_stderr_log(srv, caplog):
     srv.script = [err(503)]
-    with caplog.at_level('WARNING', logger='mcts_codegen.llm'): run(client(srv, max_retries=2).complete(MSGS))
+    with caplog.at_level('WARNING', logger='mcts_codegen.core.llm'): run(client(srv, max_retries=2).complete(MSGS))
     assert any('HTTP 503' in r.getMessage() and 'retry 1/2 in' in r.getMessage() for r in caplog.records)
 
 
@@ -605,7 +605,7 @@ def test_preflight():
 
 
 def test_check_problem():
-    from mcts_codegen.problem import Problem
+    from mcts_codegen.core.problem import Problem
     P = lambda prompt, pid='p': Problem(id=pid, prompt=prompt, entry_point='f')
     check_problem(P('def f(x):\n    """Double x."""\n'))
     check_problem(P('def f(x):\n'))  # a bare signature is completed with a body before parsing
@@ -619,8 +619,8 @@ def test_check_problem():
 def test_new_llama_extra_bufts(monkeypatch, env):
     "MCTS_CODEGEN_EXTRA_BUFTS reaches llama.cpp's model settings, the model still decodes, and llama_cpp is left as it was."
     pytest.importorskip('llama_cpp')
-    from mcts_codegen.llm import new_llama
-    from mcts_codegen.models import model_file
+    from mcts_codegen.core.llm import new_llama
+    from mcts_codegen.core.models import model_file
     try: path = model_file('qwen2.5-coder-0.5b')
     except FileNotFoundError: pytest.skip('the 0.5B model is not fetched: mcts-codegen models fetch qwen2.5-coder-0.5b')
     import llama_cpp.llama as L

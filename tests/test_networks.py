@@ -4,11 +4,11 @@ import pytest
 
 torch = pytest.importorskip('torch')  # the learning extra: pip install "mcts_codegen[learn]"
 from hypothesis import given, settings, strategies as st, HealthCheck
-from mcts_codegen.dataset import ByteTokenizer, collate_states, encode_state
-from mcts_codegen.engine import PolicyModel, ValueModel
-from mcts_codegen.networks import (NetConfig, PolicyValueNet, NetPolicyModel, NetValueModel, load_models, load_net, masked_log_softmax,
+from mcts_codegen.learn.dataset import ByteTokenizer, collate_states, encode_state
+from mcts_codegen.core.engine import PolicyModel, ValueModel
+from mcts_codegen.learn.networks import (NetConfig, PolicyValueNet, NetPolicyModel, NetValueModel, load_models, load_net, masked_log_softmax,
                                    save_net, torch_threads)
-from mcts_codegen.problem import Problem
+from mcts_codegen.core.problem import Problem
 
 torch.set_num_threads(1)  # tiny networks: one thread is fastest, and far faster on a busy machine
 CFG = NetConfig(d_model=32, n_layers=2, n_heads=4, d_ff=64, max_problem_len=48, max_code_len=48, max_child_len=40)

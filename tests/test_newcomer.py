@@ -5,13 +5,13 @@ import json, os, re, shutil, subprocess, sys, time, warnings
 from pathlib import Path
 import pytest
 from typer.testing import CliRunner
-import mcts_codegen.llm as llm
+import mcts_codegen.core.llm as llm
 from mcts_codegen import solve, MCTSEngine
-from mcts_codegen.cli import app
-from mcts_codegen.config import ConfigError, create_preset
-from mcts_codegen.loaders import ProblemLoadError
+from mcts_codegen.service.cli import app
+from mcts_codegen.core.config import ConfigError, create_preset
+from mcts_codegen.core.loaders import ProblemLoadError
 from mcts_codegen.testing import ScriptedClient
-import mcts_codegen.benchmark, mcts_codegen.collector  # noqa: F401 (imported here, so that they bind the real `get_client`, never a test's stand-in)
+import mcts_codegen.bench.runner, mcts_codegen.learn.collector  # noqa: F401 (imported here, so that they bind the real `get_client`, never a test's stand-in)
 
 ROOT = Path(__file__).parent.parent
 ADD = "```python\nfrom typing import *\nfrom collections import *\n\ndef add(a, b):\n    return a + b\n\ndef check_add():\n    assert add(2, 3) == 5\n\ncheck_add()\nprint(add(1, 1))\n```"
@@ -111,7 +111,7 @@ def test_markup_like_text_is_printed_as_written(monkeypatch, tmp_path):
     assert r.exit_code == 2 and 'bad[c].py' in one_error(r)
     # a library note (log warning) with markup-like text
     import logging
-    from mcts_codegen.cli import _Notes
+    from mcts_codegen.service.cli import _Notes
     h = _Notes(); rec = logging.LogRecord('mcts_codegen', logging.WARNING, __file__, 1, 'server [/b] said [bold]no', None, None)
     h.emit(rec)  # click prints it as plain text: must not raise
 
@@ -149,7 +149,7 @@ def test_python_inputs(monkeypatch, tmp_path):
     with MCTSEngine(ScriptedClient(lambda m: ADD), create_preset('FAST')) as eng:
         for p in (f, str(f), f.read_text()):  # whatever `solve` takes: a path, its name, a stub's source
             assert eng.search(p).status == 'passed'
-    from mcts_codegen.orchestrator import UnifiedSearchOrchestrator
+    from mcts_codegen.core.orchestrator import UnifiedSearchOrchestrator
     with UnifiedSearchOrchestrator(ScriptedClient(lambda m: ADD), create_preset('AUTO')) as orch: assert orch.search(str(f)).status == 'passed'
 
 def test_serve_fails_like_solve(monkeypatch):
@@ -169,7 +169,7 @@ def test_help_says_what_runs_by_default():
 # ---- the service: the same verdict words, readiness from a real preflight, documented responses
 
 def _app(tmp_path, client, **kw):
-    from mcts_codegen.server import create_app
+    from mcts_codegen.service.server import create_app
     return create_app(tmp_path/'jobs.db', llm=client, token='', **kw)
 
 def _wait(c, jid):
@@ -214,7 +214,7 @@ def test_readyz_follows_a_real_preflight_of_the_backend(tmp_path):
     pytest.importorskip('fastapi')
     import time
     from fastapi.testclient import TestClient
-    from mcts_codegen.config import LLMConfig
+    from mcts_codegen.core.config import LLMConfig
     dead = llm.get_client('openai:m', LLMConfig(base_url='http://127.0.0.1:9/v1', api_key='x'))
     with TestClient(_app(tmp_path, dead, recheck=0.2)) as c:
         for _ in range(100):
@@ -285,7 +285,7 @@ def test_a_huge_input_is_refused_at_once(monkeypatch, tmp_path):
     small = tmp_path/'small.py'; small.write_text('def f(x):\n    """' + 'x' * 600 + '"""\n')
     assert 'at most 500' in one_error(CliRunner().invoke(app, ['solve', str(small), '--quiet']))
     pytest.importorskip('fastapi')
-    from mcts_codegen.server import Limits
+    from mcts_codegen.service.server import Limits
     assert Limits().max_prompt == 500
 
 def test_problems_check_of_a_file_without_records(tmp_path):
@@ -310,7 +310,7 @@ def test_json_fields(monkeypatch, tmp_path):
 
 def test_long_runs_write_tensorboard_scalars(monkeypatch, tmp_path):
     pytest.importorskip('torch.utils.tensorboard')
-    from mcts_codegen.scalars import read_scalars
+    from mcts_codegen.service.scalars import read_scalars
     double(monkeypatch)
     r = CliRunner().invoke(app, ['bench', '--problems', '0-1', '--strategy', 'greedy', '--n', '1', '--out', str(tmp_path/'res'), '-q', '--tensorboard', str(tmp_path/'tb')])
     assert r.exit_code == 0, r.output
@@ -336,7 +336,7 @@ def test_a_missing_scalar_backend_is_one_line_before_the_run(monkeypatch, tmp_pa
 
 def test_verifier_train_writes_scalars(tmp_path):
     pytest.importorskip('torch.utils.tensorboard')
-    from mcts_codegen.scalars import read_scalars
+    from mcts_codegen.service.scalars import read_scalars
     assert CliRunner().invoke(app, ['verifier', 'synth', '--out', str(tmp_path/'rows.jsonl')]).exit_code == 0
     r = CliRunner().invoke(app, ['verifier', 'train', '--data', str(tmp_path/'rows.jsonl'), '--out', str(tmp_path/'v'), '--tensorboard', str(tmp_path/'tb')])
     assert r.exit_code == 0, r.output

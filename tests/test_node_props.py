@@ -1,7 +1,7 @@
 "Property tests of the tree invariants: Q in [-1, 1], visits never decrease, parents count their children's visits."
 import math
 from hypothesis import given, settings, strategies as st
-from mcts_codegen.node import Node, clip, ucb1, puct
+from mcts_codegen.core.node import Node, clip, ucb1, puct
 
 ops = st.lists(st.tuples(st.sampled_from(['add', 'backprop', 'vl', 'unvl']),
                          st.integers(0, 10_000),

@@ -1,4 +1,4 @@
-"The OpenAI-compatible chat (`mcts_codegen.openai_compat`) with real clients: the official `openai` SDK and the `llm` CLI against a real uvicorn server (scripted LLM double, real sandbox), every error in OpenAI's shape, and the embedded 0.5B model end to end."
+"The OpenAI-compatible chat (`mcts_codegen.service.openai_compat`) with real clients: the official `openai` SDK and the `llm` CLI against a real uvicorn server (scripted LLM double, real sandbox), every error in OpenAI's shape, and the embedded 0.5B model end to end."
 import json, os, shutil, subprocess, sys, time
 from pathlib import Path
 import pytest
@@ -135,8 +135,8 @@ def test_not_ready_is_503_and_plain_chats_can_be_refused(tmp_path):
     "In process (FastAPI's test client as the SDK's HTTP client): a service that has not started answers 503 with Retry-After; --no-plain-chat refuses a chat without a stub."
     from functools import partial
     from fastapi.testclient import TestClient
-    from mcts_codegen.server import create_app, Limits
-    from mcts_codegen.openai_compat import add_chat
+    from mcts_codegen.service.server import create_app, Limits
+    from mcts_codegen.service.openai_compat import add_chat
     from serve_scripted import double
     app = create_app(tmp_path / 'jobs.db', llm=double(0, 3), token=TOKEN, limits=Limits(retry_after=9), routes=[partial(add_chat, plain=False)])
     tc = TestClient(app)  # no lifespan: the model and the sandbox never start
@@ -169,13 +169,13 @@ STUB = 'def add(a, b):\n    """Return the sum of a and b.\n    >>> add(2, 3)\n  
 @pytest.mark.llm
 def test_openai_client_on_the_embedded_model(tmp_path):
     "Done when of issue 83: `mcts-codegen serve` on the 0.5B model; the openai client's answer, plain and streamed, passes the stub's examples in the sandbox."
-    from mcts_codegen.executor import Executor
-    from mcts_codegen.config import create_preset
-    from mcts_codegen.visible import extract_tests
+    from mcts_codegen.sandbox.executor import Executor
+    from mcts_codegen.core.config import create_preset
+    from mcts_codegen.core.visible import extract_tests
     port = free_port()
     env = dict(os.environ, MCTS_CODEGEN_API_TOKEN=TOKEN)
     log = open(tmp_path / 'serve.log', 'wb')
-    p = subprocess.Popen([sys.executable, '-c', 'from mcts_codegen.cli import app; app()', 'serve', '--port', str(port), '--llm', 'local:qwen2.5-coder-0.5b',
+    p = subprocess.Popen([sys.executable, '-c', 'from mcts_codegen.service.cli import app; app()', 'serve', '--port', str(port), '--llm', 'local:qwen2.5-coder-0.5b',
                           '--db', str(tmp_path / 'jobs.db')], stdout=log, stderr=subprocess.STDOUT, env=env)
     url = f'http://127.0.0.1:{port}'
     try:

@@ -3,16 +3,16 @@ import json, shutil, threading, http.server
 from pathlib import Path
 import pytest
 from typer.testing import CliRunner
-import mcts_codegen.llm as llm
-from mcts_codegen.config import create_preset
-from mcts_codegen.problem import Problem, CallTest
-from mcts_codegen.executor import Executor
-from mcts_codegen.loaders import load_humaneval
+import mcts_codegen.core.llm as llm
+from mcts_codegen.core.config import create_preset
+from mcts_codegen.core.problem import Problem, CallTest
+from mcts_codegen.sandbox.executor import Executor
+from mcts_codegen.core.loaders import load_humaneval
 from mcts_codegen.testing import ScriptedClient
-from mcts_codegen.orchestrator import (HRMAgent, TRMAgent, AutoAgent, BestOfNAgent, MetaController, UnifiedSearchOrchestrator,
+from mcts_codegen.core.orchestrator import (HRMAgent, TRMAgent, AutoAgent, BestOfNAgent, MetaController, UnifiedSearchOrchestrator,
                                        FEATURES, replay, make_agent, default_controller, features)
-from mcts_codegen.benchmark import run_problem, parse_strategies
-from mcts_codegen.utils import run_sync
+from mcts_codegen.bench.runner import run_problem, parse_strategies
+from mcts_codegen.core.utils import run_sync
 
 ROOT = Path(__file__).parent.parent
 RES05 = ROOT/'results/legacy/humaneval/qwen2.5-coder-0.5b'
@@ -159,7 +159,7 @@ def test_unified_orchestrator_cli_and_bench_strategies(ex, monkeypatch):
     rle = ('```python\ndef run_length_encode(s: str) -> str:\n    out, i = [], 0\n    while i < len(s):\n        j = i\n'
            '        while j < len(s) and s[j] == s[i]: j += 1\n        out.append(f"{s[i]}{j - i}"); i = j\n    return "".join(out)\n```')
     monkeypatch.setattr(llm, 'get_client', lambda spec=None, cfg=None, **kw: ScriptedClient(lambda m: rle))
-    res = CliRunner().invoke(__import__('mcts_codegen.cli', fromlist=['app']).app, ['solve', str(ROOT/'data/examples/rle.py'), '--preset', 'AUTO', '--json', '--quiet'])
+    res = CliRunner().invoke(__import__('mcts_codegen.service.cli', fromlist=['app']).app, ['solve', str(ROOT/'data/examples/rle.py'), '--preset', 'AUTO', '--json', '--quiet'])
     assert res.exit_code == 0, res.output
     out = json.loads(res.stdout[res.stdout.index('['):])
     assert out[0]['stats']['route'] == ['greedy'] and out[0]['status'] == 'passed' and out[0]['llm_calls'] == 1
@@ -170,7 +170,7 @@ def test_server_runs_preset_auto(tmp_path):
     pytest.importorskip('fastapi'); pytest.importorskip('httpx')
     import time
     from fastapi.testclient import TestClient
-    from mcts_codegen.server import create_app
+    from mcts_codegen.service.server import create_app
     app = create_app(tmp_path/'jobs.db', llm=ScriptedClient(lambda m: RIGHT), token='')
     with TestClient(app) as c:
         t0 = time.time()
@@ -189,7 +189,7 @@ def test_auto_on_the_embedded_model():
     assert r.llm_calls <= 3 and r.stats['route'][0] == 'greedy' and r.code is not None
 
 def test_auto_with_a_failing_model_is_an_error_not_a_crash(ex):
-    from mcts_codegen.llm import LLMError
+    from mcts_codegen.core.llm import LLMError
     class Down:
         name, usage = 'down', None
         async def complete(self, *a, **k): raise LLMError('the server is down', kind='timeout')

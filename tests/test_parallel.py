@@ -3,13 +3,13 @@ import asyncio, math, random, sys, time
 from pathlib import Path
 import pytest
 from hypothesis import example, given, settings, HealthCheck, strategies as st
-from mcts_codegen.config import create_preset
-from mcts_codegen.problem import Problem, CallTest
-from mcts_codegen.engine import MCTSEngine, in_flight
-from mcts_codegen.levers import pw_limit  # the lab lever, registered in the engine on import
-from mcts_codegen.executor import CodeExecutionResult
-from mcts_codegen.llm import Completion, LLMError, check_request
-from mcts_codegen.node import Node
+from mcts_codegen.core.config import create_preset
+from mcts_codegen.core.problem import Problem, CallTest
+from mcts_codegen.core.engine import MCTSEngine, in_flight
+from mcts_codegen.lab.levers import pw_limit  # the lab lever, registered in the engine on import
+from mcts_codegen.sandbox.executor import CodeExecutionResult
+from mcts_codegen.core.llm import Completion, LLMError, check_request
+from mcts_codegen.core.node import Node
 
 P = Problem(id='t/absdiff', entry_point='absdiff', prompt='def absdiff(a, b):\n    "|a - b|"\n',
             visible_tests=[CallTest(call=f'absdiff({i}, 0)', expected=i) for i in range(4)])
@@ -105,7 +105,7 @@ def test_parallel_expansions_overlap_and_spend_the_budget_exactly():
 
 def test_virtual_loss_spreads_concurrent_selections():
     "With children in flight, the next selection goes elsewhere."
-    from mcts_codegen.engine import Search, variations
+    from mcts_codegen.core.engine import Search, variations
     cfg = create_preset('FAST', parallel=4, widen_prior=0.0)
     s = Search.__new__(Search); s.s, s.x, s.v, s.root, s.nodes = cfg.search, cfg.experimental, variations(cfg), Node(), []
     a, b = s.root.add_child('a', 0.5, 'fresh'), s.root.add_child('b', 0.5, 'fresh')
@@ -167,7 +167,7 @@ def test_simulated_server_scaling_k4_beats_k1():
 
 @pytest.mark.llm
 def test_local_batched_samples_are_deterministic_per_seed():
-    from mcts_codegen.llm import LocalClient
+    from mcts_codegen.core.llm import LocalClient
     msgs = [{'role': 'system', 'content': 'Reply with one Python code block only.'},
             {'role': 'user', 'content': 'Write a function add(a, b) that returns their sum.'}]
     c = LocalClient('qwen2.5-coder-0.5b', batch=True)
@@ -181,8 +181,8 @@ def test_local_batched_samples_are_deterministic_per_seed():
 
 @pytest.mark.llm
 def test_local_tree_samples_are_distinct_deterministic_and_cheaper():
-    from mcts_codegen.llm import LocalClient, get_client
-    from mcts_codegen.config import LLMConfig
+    from mcts_codegen.core.llm import LocalClient, get_client
+    from mcts_codegen.core.config import LLMConfig
     msgs = [{'role': 'system', 'content': 'Reply with one Python code block only.'},
             {'role': 'user', 'content': 'Write a Python function second_largest(xs) returning the second largest distinct value, or None.'}]
     c = LocalClient('qwen2.5-coder-0.5b', tree=True, n_threads=1)
@@ -202,7 +202,7 @@ def test_local_tree_samples_are_distinct_deterministic_and_cheaper():
 def test_local_batch_merges_concurrent_requests_and_reuses_prompts():
     # requests of in-flight expansions share the decoder's batch, and give what each gives alone (up to rounding: the cache's
     # other cells can flip a near-tie, so only the starts are compared)
-    from mcts_codegen.llm import LocalClient, _DECODERS
+    from mcts_codegen.core.llm import LocalClient, _DECODERS
     sysm = {'role': 'system', 'content': 'Reply with one Python code block only.'}
     qs = ['Write a function add(a, b) that returns their sum.', 'Write a function is_even(n).', 'Write a function rev(s) reversing a string.']
     c = LocalClient('qwen2.5-coder-0.5b', batch=True, n_threads=1)
@@ -220,8 +220,8 @@ def test_local_batch_merges_concurrent_requests_and_reuses_prompts():
 @pytest.mark.llm
 def test_decoder_drops_kept_prompts_when_cells_run_short():
     # a finished request's prompt stays in the cells for the next one sharing a prefix, until the cells are needed
-    from mcts_codegen.llm import load_llama, ensure_model
-    from mcts_codegen.decoder import Decoder
+    from mcts_codegen.core.llm import load_llama, ensure_model
+    from mcts_codegen.core.decoder import Decoder
     llm, _ = load_llama(ensure_model('qwen2.5-coder-0.5b'), 4096, 1)
     with Decoder(llm, n_seq=4, n_ctx=512, n_threads=1) as d:
         ps = [llm.tokenize(f"# note {i}\n".encode() * 30) for i in range(5)]

@@ -1,7 +1,7 @@
 "`prune_program` over generated programs: the pruned program gives the same results on the visible calls, and the model's extras are gone."
 import contextlib, io
 from hypothesis import given, settings, strategies as st, HealthCheck
-from mcts_codegen.problem import prune_program
+from mcts_codegen.core.problem import prune_program
 
 HELPERS = {  # name: (source, names it calls)
     'h_sq': ("def h_sq(x):\n    return x * x\n", ()),

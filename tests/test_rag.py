@@ -3,14 +3,14 @@ import json, subprocess, sys, types
 from pathlib import Path
 import pytest
 from typer.testing import CliRunner
-import mcts_codegen.rag as rag
+import mcts_codegen.retrieval.rag as rag
 from mcts_codegen.testing import FakePineconeIndex, HashEmbedder, ScriptedClient
-from mcts_codegen.rag import (Item, VectorStore, QdrantStore, PineconeStore, RAGIndex, MemoryRecord,
+from mcts_codegen.retrieval.rag import (Item, VectorStore, QdrantStore, PineconeStore, RAGIndex, MemoryRecord,
                               RAGContextProvider, MemoryRecorder, memory_docs, api_docs, api_notes, build_index, memory_from_results, admit,
                               approx_tokens, HEADER, StoreError, _qdrant_client, SOLVED_FILE)
-from mcts_codegen.problem import Problem, CallTest
-from mcts_codegen.benchmark import ProblemResult
-from mcts_codegen.loaders import load_humaneval, problem_from_humaneval
+from mcts_codegen.core.problem import Problem, CallTest
+from mcts_codegen.bench.runner import ProblemResult
+from mcts_codegen.core.loaders import load_humaneval, problem_from_humaneval
 
 ROOT = Path(__file__).parent.parent
 pytest.importorskip('qdrant_client'); pytest.importorskip('bm25s')
@@ -78,7 +78,7 @@ def test_incremental_build_survives_restart(tmp_path):
         assert ix.api.sync(api_docs(api_notes(['bisect']), e2.name))['added'] == 0
         assert e2.texts == 0
         assert ix.memory.sync(memory_docs(_recs(5), e2.name)) == dict(added=1, removed=0, kept=4) and e2.texts == 1
-    code = ("from mcts_codegen.rag import *; import json, sys; sys.path.insert(0, %r); from test_rag import _recs\n"
+    code = ("from mcts_codegen.retrieval.rag import *; import json, sys; sys.path.insert(0, %r); from test_rag import _recs\n"
             "from mcts_codegen.testing import HashEmbedder\n"
             "e = HashEmbedder(); ix = RAGIndex(%r, embedder=e)\n"
             "print(json.dumps([ix.memory.sync(memory_docs(_recs(5), e.name)), e.texts])); ix.close()") % (str(Path(__file__).parent), str(tmp_path))
@@ -87,7 +87,7 @@ def test_incremental_build_survives_restart(tmp_path):
 
 def test_locked_store_gives_clear_error(tmp_path):
     with RAGIndex(tmp_path, embedder=HashEmbedder()):
-        code = f"from mcts_codegen.rag import *\nfrom mcts_codegen.testing import HashEmbedder\ntry: RAGIndex({str(tmp_path)!r}, embedder=HashEmbedder())\nexcept StoreError as e: print('LOCKED', e)"
+        code = f"from mcts_codegen.retrieval.rag import *\nfrom mcts_codegen.testing import HashEmbedder\ntry: RAGIndex({str(tmp_path)!r}, embedder=HashEmbedder())\nexcept StoreError as e: print('LOCKED', e)"
         out = subprocess.run([sys.executable, '-c', code], capture_output=True, text=True).stdout
     assert 'LOCKED' in out and 'holds it' in out
 
@@ -185,7 +185,7 @@ def test_token_budget(index, budget):
 
 def test_prompt_rendering_through_generator(index):
     import asyncio
-    from mcts_codegen.agents import GeneratorAgent
+    from mcts_codegen.core.agents import GeneratorAgent
     prov = RAGContextProvider(index, min_sim=None)
     p = Problem(id='new', prompt='def g(x):\n    "median of a list"', entry_point='g')
     client = ScriptedClient(lambda m: '```python\ndef g(x):\n    return 1\n```')
@@ -199,8 +199,8 @@ def test_prompt_rendering_through_generator(index):
     assert fresh.index(HEADER) < fresh.index('Complete the following')
 
 def test_memory_recorder_learns_from_visible_passes(tmp_path):
-    from mcts_codegen.engine import MCTSEngine
-    from mcts_codegen.config import create_preset
+    from mcts_codegen.core.engine import MCTSEngine
+    from mcts_codegen.core.config import create_preset
     with RAGIndex(tmp_path, embedder=HashEmbedder()) as ix:
         prov = RAGContextProvider(ix, min_sim=None)
         rec = MemoryRecorder(ix, prov)
@@ -216,7 +216,7 @@ def test_memory_recorder_learns_from_visible_passes(tmp_path):
 # --- lazy imports and errors
 
 def test_import_stays_light():
-    code = "import sys, mcts_codegen, mcts_codegen.rag, mcts_codegen.cli; print(sorted(m for m in ('sentence_transformers', 'torch', 'bm25s', 'qdrant_client', 'pinecone') if m in sys.modules))"
+    code = "import sys, mcts_codegen, mcts_codegen.retrieval.rag, mcts_codegen.service.cli; print(sorted(m for m in ('sentence_transformers', 'torch', 'bm25s', 'qdrant_client', 'pinecone') if m in sys.modules))"
     assert subprocess.run([sys.executable, '-c', code], capture_output=True, text=True, check=True).stdout.strip() == '[]'
 
 def test_missing_extra_names_the_install(monkeypatch):
@@ -231,7 +231,7 @@ def hashed(monkeypatch):
     monkeypatch.setattr(rag, 'Embedder', HashEmbedder)
 
 def test_cli_build_and_query(hashed, tmp_path):
-    from mcts_codegen.cli import app
+    from mcts_codegen.service.cli import app
     r = CliRunner()
     store = tmp_path/'ix'
     res = ROOT/'results/legacy/humaneval/qwen2.5-coder-0.5b/greedy.jsonl'
@@ -248,7 +248,7 @@ def test_cli_build_and_query(hashed, tmp_path):
     assert pr.exit_code == 0 and pr.output.startswith(HEADER) and '(HumanEval/61)' not in pr.output
 
 def test_cli_errors(tmp_path):
-    from mcts_codegen.cli import app
+    from mcts_codegen.service.cli import app
     r = CliRunner()
     for args, msg in [(['rag', 'query', '  '], 'empty'),
                       (['rag', 'query', 'median', '--store', str(tmp_path/'none')], 'rag build'),
@@ -260,8 +260,8 @@ def test_cli_errors(tmp_path):
         assert out.exit_code == 2 and msg in out.output, (args, out.output)
 
 def test_bench_rag_refuses_memory_with_evaluated_problems(hashed, tiny_data, tmp_path, monkeypatch):
-    import mcts_codegen.benchmark as bm
-    from mcts_codegen.cli import app
+    import mcts_codegen.bench.runner as bm
+    from mcts_codegen.service.cli import app
     seen = {}
     def fake_run(*a, **kw): seen.update(kw); raise ValueError('stopped by the test')
     monkeypatch.setattr(bm, 'run_benchmark', fake_run)
@@ -284,8 +284,8 @@ def test_bench_rag_refuses_memory_with_evaluated_problems(hashed, tiny_data, tmp
     assert seen['context'].exclude_ids == {'Tiny/0', 'Tiny/1'}  # the --data file's problems are the evaluated ones, not HumanEval's
 
 def test_solve_rag_remembers(hashed, tmp_path, monkeypatch):
-    import mcts_codegen.llm as llm
-    from mcts_codegen.cli import app
+    import mcts_codegen.core.llm as llm
+    from mcts_codegen.service.cli import app
     rle = ('```python\ndef run_length_encode(s: str) -> str:\n    out, i = [], 0\n    while i < len(s):\n        j = i\n'
            '        while j < len(s) and s[j] == s[i]: j += 1\n        out.append(f"{s[i]}{j - i}"); i = j\n    return "".join(out)\n```')
     monkeypatch.setattr(llm, 'get_client', lambda spec=None, cfg=None, **kw: ScriptedClient(lambda m: rle))
@@ -310,9 +310,9 @@ def test_minilm_offline(tmp_path, monkeypatch):
 
 def test_cli_build_from_train_candidates(hashed, tmp_path, monkeypatch):
     "Memory from a corpus's train candidates: only right train programs enter it, bench on test may use it, bench on train may not."
-    import mcts_codegen.benchmark as bm
-    from mcts_codegen.cli import app
-    from mcts_codegen.loaders import load_humaneval
+    import mcts_codegen.bench.runner as bm
+    from mcts_codegen.service.cli import app
+    from mcts_codegen.core.loaders import load_humaneval
     data, cands = ROOT/'data/corpus/corpus.jsonl', ROOT/'data/candidates/qwen2.5-coder-1.5b'
     r, store = CliRunner(), str(tmp_path/'ix')
     out = r.invoke(app, ['rag', 'build', '--candidates', str(cands), '--store', store])

@@ -9,8 +9,8 @@ import pytest
 
 try: import mcts_codegen  # noqa: F401
 except ImportError: sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from mcts_codegen.config import ExecutorConfig
-from mcts_codegen.executor import Executor, CodeExecutionResult, SandboxUnavailable, LAYERS
+from mcts_codegen.core.config import ExecutorConfig
+from mcts_codegen.sandbox.executor import Executor, CodeExecutionResult, SandboxUnavailable, LAYERS
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith('linux'), reason='the sandbox battery needs Linux')
 
@@ -487,7 +487,7 @@ def test_strict_comparison(ex):
 
 def test_setuid_is_not_filesystem_isolation():
     "cgroup+netns+setuid+seccomp, no Landlock: refused without allow_unsafe (the child could read the hidden tests)."
-    from mcts_codegen.executor import is_protected
+    from mcts_codegen.sandbox.executor import is_protected
     assert not is_protected(['cgroup', 'setsid', 'rlimits', 'tmpdir', 'netns', 'setuid', 'seccomp'])
     assert not is_protected(['netns', 'landlock', 'seccomp'], root=True) and is_protected(['netns', 'landlock', 'setuid'], root=True)
     with pytest.raises(SandboxUnavailable): Executor(ExecutorConfig(workers=1), layers=['cgroup', 'netns', 'setuid', 'seccomp'])
@@ -495,7 +495,7 @@ def test_setuid_is_not_filesystem_isolation():
 
 def test_planted_symlink_req_json(tmp_path):
     "Without Landlock another run of the same uid could plant req.json -> a host file in a run dir: the root worker must not follow it."
-    from mcts_codegen.worker import _Runs
+    from mcts_codegen.sandbox.worker import _Runs
     victim = tmp_path/'victim'; victim.write_text('keep')
     run = tmp_path/'run'; run.mkdir(); (run/'req.json').symlink_to(victim)
     w = _Runs(); w.layers, w.c = ['setuid'], dict(uid=65534, gid=65534)
@@ -553,8 +553,8 @@ def test_unprivileged_fallback_for_real(tmp_path):
     prog = tmp_path/'p.py'
     prog.write_text(f'''import os, json, sys
 sys.path.insert(0, {str(Path(__file__).resolve().parents[1])!r})
-from mcts_codegen.executor import Executor
-from mcts_codegen.config import ExecutorConfig
+from mcts_codegen.sandbox.executor import Executor
+from mcts_codegen.core.config import ExecutorConfig
 out = {{}}
 with Executor(ExecutorConfig(workers=1, timeout=2, cache=False)) as e:
     out['layers'] = e.isolation
@@ -624,7 +624,7 @@ def test_js_reads_project(ex):
 @needs_node
 def test_js_value_semantics(ex):
     "undefined is not null, -0 is not 0, NaN is NaN: the JavaScript verdict's own rules (`jsdoc.js_equal`)."
-    from mcts_codegen.worker import UNDEFINED
+    from mcts_codegen.sandbox.worker import UNDEFINED
     code = 'function u() { return undefined; }\nfunction z() { return -0; }\nfunction n() { return NaN; }\n'
     r = ex.run(code, [('u()', None), ('u()', UNDEFINED), ('z()', 0), ('z()', -0.0), ('n()', float('nan'))], language='javascript')
     assert [t.passed for t in r.tests] == [False, True, False, True, True], r.tests

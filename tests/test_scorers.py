@@ -1,7 +1,7 @@
 "Invariants of the judge-free scorers: corner inputs are calls of the entry point made from the prompt alone; cluster and overlap scores order programs by how many behave like them."
 import ast
 from hypothesis import given, settings, strategies as st
-from mcts_codegen.scorers import corner_inputs, corner_values, cluster_scores, overlap_scores
+from mcts_codegen.learn.scorers import corner_inputs, corner_values, cluster_scores, overlap_scores
 
 TYPES = ['int', 'str', 'float', 'bool', 'list[int]', 'list[str]', 'tuple[int, int]', 'list[tuple[int, str]]', 'dict[str, int]', 'int | None', 'set[int]', 'Foo']
 

@@ -1,8 +1,8 @@
 "Property tests of choosing by votes and of the mutated inputs: bounded votes, order does not matter, a copy drawn again never loses ground, the likelihood only breaks what it outweighs, calls repeat and parse."
 import ast, random
 from hypothesis import given, settings, strategies as st
-from mcts_codegen.problem import CallTest
-from mcts_codegen.select import mutated_calls, mutations, plurality, voted
+from mcts_codegen.core.problem import CallTest
+from mcts_codegen.core.select import mutated_calls, mutations, plurality, voted
 
 outcome = st.tuples(st.sampled_from(['value', 'error']), st.sampled_from(['0', '1', '2', "'a'", 'ValueError']))
 sigs = st.lists(st.one_of(st.none(), st.lists(outcome, min_size=0, max_size=5).map(tuple)), min_size=1, max_size=8)

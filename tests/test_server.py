@@ -164,7 +164,7 @@ def test_token(srv):
 def test_open_metrics_and_not_ready(tmp_path):
     "`open_metrics` opens /metrics (only) to a scraper; a job submitted while the service is not ready gets 503 with Retry-After, not a 202 that ends in an error."
     from fastapi.testclient import TestClient
-    from mcts_codegen.server import create_app, Limits
+    from mcts_codegen.service.server import create_app, Limits
     from serve_scripted import double
     app = create_app(tmp_path / 'jobs.db', llm=double(0, 3), token=TOKEN, open_metrics=True, limits=Limits(retry_after=7))
     c = TestClient(app)  # no lifespan: the model and the sandbox never start
@@ -182,7 +182,7 @@ def test_open_metrics_and_not_ready(tmp_path):
 def test_cli_serve_refuses_an_open_public_host(monkeypatch):
     "Binding an address other machines reach without a token: rc 2 and one line before any model loads, unless --insecure."
     from typer.testing import CliRunner
-    from mcts_codegen.cli import app
+    from mcts_codegen.service.cli import app
     monkeypatch.setenv('MCTS_CODEGEN_API_TOKEN', '')
     t0 = time.time()
     r = CliRunner().invoke(app, ['serve', '--host', '0.0.0.0', '--llm', 'bogus'])
@@ -234,8 +234,8 @@ def test_cli_serve_and_log_json(tmp_path):
     "`mcts-codegen serve` starts the app (here on an OpenAI-compatible spec, so no model loads); bad options fail in one line; --log-json logs JSON."
     import logging, subprocess, sys
     from typer.testing import CliRunner
-    from mcts_codegen.cli import app
-    from mcts_codegen.obs import JsonFormatter
+    from mcts_codegen.service.cli import app
+    from mcts_codegen.service.obs import JsonFormatter
     from serve_scripted import free_port
     r = CliRunner().invoke(app, ['--log-json', 'serve', '--llm', 'bogus', '--db', str(tmp_path / 'x.db')])
     assert r.exit_code == 2 and 'bad LLM spec' in r.output
@@ -257,7 +257,7 @@ def test_cli_serve_and_log_json(tmp_path):
     threading.Thread(target=fake.serve_forever, daemon=True).start()
     port = free_port()
     env = dict(os.environ, OPENAI_BASE_URL=f'http://127.0.0.1:{fake.server_port}/v1', OPENAI_API_KEY='sk-test-not-a-real-key-123456', MCTS_CODEGEN_API_TOKEN='')
-    p = subprocess.Popen([sys.executable, '-c', 'from mcts_codegen.cli import app; app()', 'serve', '--port', str(port), '--llm', 'openai:some-model', '--db', str(tmp_path / 'jobs.db')],
+    p = subprocess.Popen([sys.executable, '-c', 'from mcts_codegen.service.cli import app; app()', 'serve', '--port', str(port), '--llm', 'openai:some-model', '--db', str(tmp_path / 'jobs.db')],
                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)
     try:
         for _ in range(300):
@@ -275,7 +275,7 @@ def test_cli_serve_and_log_json(tmp_path):
 def test_unexpected_error_is_json_500_without_traceback(tmp_path):
     "A bug in a handler gives a JSON 500 with the request id, never a traceback."
     from fastapi.testclient import TestClient
-    from mcts_codegen.server import create_app
+    from mcts_codegen.service.server import create_app
     from serve_scripted import double
     app = create_app(tmp_path / 'jobs.db', llm=double(0, 3), token='')
     @app.get('/v1/boom')

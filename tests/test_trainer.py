@@ -7,15 +7,15 @@ import pytest
 torch = pytest.importorskip('torch')  # the learning extra: pip install "mcts_codegen[learn]"
 from hypothesis import given, settings, strategies as st
 from typer.testing import CliRunner
-from mcts_codegen.cli import app
-from mcts_codegen.config import create_preset
-from mcts_codegen.dataset import MCTSDataset, hidden_labels
-from mcts_codegen.engine import MCTSEngine, PolicyModel, ValueModel
-from mcts_codegen.executor import Executor
+from mcts_codegen.service.cli import app
+from mcts_codegen.core.config import create_preset
+from mcts_codegen.learn.dataset import MCTSDataset, hidden_labels
+from mcts_codegen.core.engine import MCTSEngine, PolicyModel, ValueModel
+from mcts_codegen.sandbox.executor import Executor
 from mcts_codegen.testing import ScriptedClient, scripted_episodes
-from mcts_codegen.networks import NetConfig, NetPolicyModel, NetValueModel, PolicyValueNet, load_checkpoint, load_models, masked_log_softmax
-from mcts_codegen.problem import CallTest, Problem
-from mcts_codegen.trainer import (DistillationTrainer, TrainConfig, distillation_loss, evaluate, latency_report, rank_auc,
+from mcts_codegen.learn.networks import NetConfig, NetPolicyModel, NetValueModel, PolicyValueNet, load_checkpoint, load_models, masked_log_softmax
+from mcts_codegen.core.problem import CallTest, Problem
+from mcts_codegen.learn.trainer import (DistillationTrainer, TrainConfig, distillation_loss, evaluate, latency_report, rank_auc,
                                   top1_agreement, train_distillation, warmup_cosine)
 
 torch.set_num_threads(1)  # tiny networks: one thread is fastest, and far faster on a busy machine
@@ -216,7 +216,7 @@ def test_cli_train(data, tmp_path):
 
 def test_hidden_value_target(tmp_path):
     "The value head can learn the hidden verdicts of train candidates: labelled states only, the right ones as AUC positives."
-    from mcts_codegen.cli import app
+    from mcts_codegen.service.cli import app
     root = Path(__file__).resolve().parents[1]/'data/candidates/qwen2.5-coder-1.5b'
     eps = {}
     for line in (root/'episodes/episodes.jsonl').read_text().splitlines():
@@ -235,8 +235,8 @@ def test_hidden_value_target(tmp_path):
     assert json.loads((tmp_path/'h'/'eval.json').read_text())['train_config']['value_target'] == 'hidden'
 
 def test_solve_and_bench_with_trained_networks(data, tmp_path, monkeypatch):
-    import mcts_codegen.llm as llm
-    from mcts_codegen.benchmark import bench_config, run_benchmark
+    import mcts_codegen.core.llm as llm
+    from mcts_codegen.bench.runner import bench_config, run_benchmark
     ck = tmp_path/'ckpt'
     train_distillation(data, ck, TINY, TrainConfig(epochs=1, batch_size=8, lr=3e-3), split=(0.5, 0.25, 0.25), progress=False)
     k = itertools.count()
@@ -263,8 +263,8 @@ ROOT = Path(__file__).resolve().parents[1]
 EPISODES, NETS = ROOT/'data'/'episodes'/'qwen2.5-coder-0.5b.jsonl', ROOT/'results'/'nets'/'qwen2.5-coder-0.5b'
 
 def test_committed_episodes_are_training_problems_only_and_hold_no_hidden_tests():
-    from mcts_codegen.records import read_examples
-    from mcts_codegen.loaders import load_humaneval
+    from mcts_codegen.learn.records import read_examples
+    from mcts_codegen.core.loaders import load_humaneval
     exs = read_examples(EPISODES)
     ids = {e.problem_id for e in exs}
     assert len(exs) > 300 and ids <= {f"HumanEval/{i}" for i in range(82)}  # 82-163 are held out for the hybrid measurement

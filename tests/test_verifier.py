@@ -3,14 +3,14 @@ import asyncio, json
 import numpy as np
 import pytest
 from typer.testing import CliRunner
-from mcts_codegen.benchmark import bench_config, run_problem
-from mcts_codegen.cli import app
-from mcts_codegen.config import create_preset
-from mcts_codegen.engine import MCTSEngine, Verifier
-from mcts_codegen.executor import Executor
-from mcts_codegen.problem import Problem, CallTest
+from mcts_codegen.bench.runner import bench_config, run_problem
+from mcts_codegen.service.cli import app
+from mcts_codegen.core.config import create_preset
+from mcts_codegen.core.engine import MCTSEngine, Verifier
+from mcts_codegen.sandbox.executor import Executor
+from mcts_codegen.core.problem import Problem, CallTest
 from mcts_codegen.testing import ScriptedClient
-from mcts_codegen.verifier import (features, synth_candidates, train_verifier, save_verifier, load_verifier, evaluate, add_hidden,
+from mcts_codegen.learn.verifier import (features, synth_candidates, train_verifier, save_verifier, load_verifier, evaluate, add_hidden,
                                    normalise, candidate_rows)
 
 SECRET = 'assert candidate(12345) == 67890'
@@ -158,7 +158,7 @@ def test_cli_train_eval_and_bench_errors(tmp_path):
 
 def test_the_search_hands_the_verifier_what_collection_records(ex):
     "Feature by feature, the search's candidate of each draw equals the collected row of the same draw (the old search passed no likelihood, no repeats, no greedy origin)."
-    from mcts_codegen.collector import collect_unit, candidates_config
+    from mcts_codegen.learn.collector import collect_unit, candidates_config
     progs = [RIGHT, FOOLS, RIGHT, FAILS] + [FAILS.replace('a + b', f'a + b + {i}') for i in range(8)]
     rec = dict(task_id=TOY.id, split='train', prompt=TOY.prompt, entry_point='absdiff', test=TOY.hidden_test)
     cfg = candidates_config(samples=5, n_variants=2, parallel=1, verify_choice=True)  # verify_choice: asked at every evaluation, the path unchanged
@@ -193,7 +193,7 @@ def test_a_verifier_needing_evidence_the_search_lacks_is_refused_or_warned(ex, t
     assert r.exit_code == 3, r.output  # the verifier is accepted; the server at port 9 is not there
 
 def test_votes_spend_the_budget_and_submit_the_majority_on_mutated_inputs(ex):
-    from mcts_codegen.verifier import VotesVerifier
+    from mcts_codegen.learn.verifier import VotesVerifier
     other = 'def absdiff(a, b):\n    return a - b if a > b else b - a\n'  # right too: another program, the same behaviour
     ans = [fence(FOOLS), fence(RIGHT), fence(other)] * 2
     run = lambda **kw: MCTSEngine(ScriptedClient(ans, logprob=-0.3), create_preset('FAST', n_variants=1, executor__workers=1, max_llm_calls=3, **kw),
@@ -215,7 +215,7 @@ def test_votes_spend_the_budget_and_submit_the_majority_on_mutated_inputs(ex):
 @pytest.fixture
 def collected(tmp_path):
     "Candidate rows of a 6-problem file (train, dev and test), as collect writes them: train labelled, dev and test not; the file they came from."
-    from mcts_codegen.collector import run_candidates
+    from mcts_codegen.learn.collector import run_candidates
     from test_collect_candidates import Double, _records
     pf = tmp_path/'problems.jsonl'
     pf.write_text(''.join(json.dumps(r) + '\n' for r in _records()))
@@ -254,7 +254,7 @@ def test_unlabelled_rows_without_a_problem_file_name_the_fix(collected, tmp_path
 
 def test_a_killed_and_resumed_collection_counts_each_candidate_once(collected, tmp_path):
     "A unit cut short by a kill is collected again on resume: the verifier reads only the complete attempt, as the collector's own reader does."
-    from mcts_codegen.records import read_candidates as records_of
+    from mcts_codegen.learn.records import read_candidates as records_of
     cands, _ = collected
     lines = (cands/'candidates.jsonl').read_text().splitlines()
     first = json.loads(lines[0])
@@ -268,7 +268,7 @@ def test_a_killed_and_resumed_collection_counts_each_candidate_once(collected, t
 
 def test_lent_rows_never_change_the_own_rows_features():
     "Another model's lent train rows add rows to fit on, and leave every own candidate's features (computed among its siblings) as they were; leaks are refused."
-    from mcts_codegen.verifier import LENT, feature_table, lend
+    from mcts_codegen.learn.verifier import LENT, feature_table, lend
     own, other = synth_candidates(n_problems=30, seed=0), synth_candidates(n_problems=30, seed=3)
     other = [r | dict(split='train') for r in other if r['split'] == 'train']  # the other model's rows of the same train problem ids
     both = lend(own, other)
@@ -284,7 +284,7 @@ def test_lent_rows_never_change_the_own_rows_features():
 
 def test_clusters_spend_the_budget_and_submit_the_largest_cluster_on_corner_inputs(ex):
     "The untrained clusters verifier (`--verifier clusters`): programs that pass the examples meet inputs made from the prompt; the largest behaviour cluster wins, with no log-probabilities needed."
-    from mcts_codegen.scorers import ClustersVerifier
+    from mcts_codegen.learn.scorers import ClustersVerifier
     other = 'def absdiff(a, b):\n    return a - b if a > b else b - a\n'  # right too: another program, the same behaviour
     ans = [fence(FOOLS), fence(RIGHT), fence(other)] * 2
     res = MCTSEngine(ScriptedClient(ans), create_preset('FAST', n_variants=1, executor__workers=1, max_llm_calls=3, verify_stop=True, verify_choice=True),

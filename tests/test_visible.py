@@ -2,9 +2,9 @@
 import json, time
 from pathlib import Path
 import pytest
-from mcts_codegen.problem import CallTest, Problem
-from mcts_codegen.visible import check_extraction, coverage, extract_record, extract_tests, run_trusted
-from mcts_codegen.loaders import ProblemLoadError, load_humaneval, load_problem, load_problems, problem_from_humaneval
+from mcts_codegen.core.problem import CallTest, Problem
+from mcts_codegen.core.visible import check_extraction, coverage, extract_record, extract_tests, run_trusted
+from mcts_codegen.core.loaders import ProblemLoadError, load_humaneval, load_problem, load_problems, problem_from_humaneval
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT/'data'/'examples'
@@ -57,8 +57,8 @@ def test_coverage_floor(records):
 
 def test_canonical_through_executor(records):
     "The sandboxed executor agrees: canonical solutions pass their visible tests."
-    mod = pytest.importorskip('mcts_codegen.executor')
-    if not hasattr(mod, 'Executor'): pytest.skip('mcts_codegen.executor has no Executor')
+    mod = pytest.importorskip('mcts_codegen.sandbox.executor')
+    if not hasattr(mod, 'Executor'): pytest.skip('mcts_codegen.sandbox.executor has no Executor')
     try:
         ex = mod.Executor()
         probe = ex.run('def f(x):\n    return x\n', [CallTest(call='f(1)', expected=1)])

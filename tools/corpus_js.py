@@ -17,8 +17,8 @@ import argparse, ast, copy, json, math, random, re, sys
 from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT/'tools')]
-from mcts_codegen.jsdoc import js_repr, js_hidden_test
-from mcts_codegen.visible import extract_record
+from mcts_codegen.core.jsdoc import js_repr, js_hidden_test
+from mcts_codegen.core.visible import extract_record
 import py2js
 
 SAFE = 2 ** 53
@@ -151,7 +151,7 @@ def main():
         try: out.append(translate(r, a.sample, a.seed))
         except Exception as e: why.setdefault(f"{type(e).__name__}: {str(e)[:50]}", []).append(r['task_id'])
     print(f"translated {len(out)} of {len(src)}; left out: " + '; '.join(f"{k} ({len(v)})" for k, v in sorted(why.items(), key=lambda kv: -len(kv[1]))[:12]), file=sys.stderr)
-    from mcts_codegen.corpus import check_problems
+    from mcts_codegen.bench.corpus import check_problems
     tmp = Path(a.out).with_suffix('.candidates.jsonl')
     write(out, tmp)
     found = check_problems(tmp, against=[])

@@ -4,12 +4,12 @@ refactor that must keep behaviour, and diff the two files (`python tools/engine_
 It also counts how many committed rows carry a version this matrix produces (`--rows`), so the matrix is seen to cover them."""
 import argparse, json, os, sys, glob
 from pathlib import Path
-from mcts_codegen.benchmark import STRATEGIES, bench_config, engine_version
-try: import mcts_codegen.levers  # the lab levers (widening, RAVE) the rows ran with, registered in the engine
+from mcts_codegen.bench.runner import STRATEGIES, bench_config, engine_version
+try: import mcts_codegen.lab.levers  # the lab levers (widening, RAVE) the rows ran with, registered in the engine
 except ImportError: pass  # the code before the levers moved to the lab
 
 def _verifiers():
-    from mcts_codegen.verifier import load_verifier
+    from mcts_codegen.learn.verifier import load_verifier
     out = {'votes': load_verifier('votes')}
     for f in sorted(glob.glob('results/verifier/*/*/verifier.json')): out[str(Path(f).parent)] = load_verifier(Path(f).parent)
     return out

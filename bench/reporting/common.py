@@ -1,10 +1,10 @@
 """What every page shares: where the rows are, how they load, and the generic tables (scores, pairs, stamps, the headline)."""
 import argparse, difflib, functools, json, math, statistics, sys
 from pathlib import Path
-from mcts_codegen.benchmark import call_split, hindsight, load_results, paired, shortfall, subset, HUMANEVAL_SPLITS
-from mcts_codegen.stats import mcnemar
-from mcts_codegen.verifier import eval_name
-from mcts_codegen.loaders import load_humaneval
+from mcts_codegen.bench.runner import call_split, hindsight, load_results, paired, shortfall, subset, HUMANEVAL_SPLITS
+from mcts_codegen.bench.stats import mcnemar
+from mcts_codegen.learn.verifier import eval_name
+from mcts_codegen.core.loaders import load_humaneval
 ROOT = Path(__file__).resolve().parents[2]
 RES = ROOT/'results'
 PAGE, JOURNAL, README = ROOT/'nbs'/'results.md', ROOT/'nbs'/'journal.md', ROOT/'README.md'

@@ -181,8 +181,8 @@ def votes_figures() -> dict:
 
 def votes_auc(probe:dict) -> dict:
     "AUC among the visible-passing draws of the probe's problems, pooled across problems as the verifier's AUC is (each draw a candidate): votes, likelihood, and both at the weight the folds chose most often (keys `va15_auc_*`)."
-    from mcts_codegen.select import voted
-    from mcts_codegen.verifier import auc
+    from mcts_codegen.core.select import voted
+    from mcts_codegen.learn.verifier import auc
     a = max(probe['totals']['weights_chosen'].items(), key=lambda kv: kv[1])[0]
     g = [p['programs'] for p in probe['problems'] if p.get('programs') and p['programs']['votes']]
     draws = lambda xs: [x for q in g for x, w in zip(xs(q), q['w']) for _ in range(w)]

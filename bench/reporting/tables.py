@@ -4,7 +4,7 @@ from .common import *
 def why_table(res:dict) -> list[str]:
     "Where mcts-balanced's wins over best-of-n and beyond oracle@10 come from: the greedy answer or a refinement; its expansions."
     if not all(s in res for s in ('mcts-balanced', 'best-of-n', 'greedy', 'oracle')): return []
-    from mcts_codegen.engine import code_key
+    from mcts_codegen.core.engine import code_key
     m, b, g, o = ({r.task_id: r for r in res[s].per_problem} for s in ('mcts-balanced', 'best-of-n', 'greedy', 'oracle'))
     same = lambda x, y: x.code is not None and y.code is not None and code_key(x.code) == code_key(y.code)
     wins = [t for t in m if m[t].passed and not b[t].passed]
@@ -94,12 +94,12 @@ def rag_after_table(res:dict) -> list[str]:
 # ---- the router: what it costs on the test half, its settings, one router per model, and what any router could save ----
 @functools.cache
 def shipped():
-    "The router the package ships (mcts_codegen/router.json)."
-    from mcts_codegen.router import default_controller
+    "The router the package ships (mcts_codegen/core/router.json)."
+    from mcts_codegen.core.router import default_controller
     return default_controller()
 
 def replayed(ctl, folder:Path, rng:str='82-163') -> list[dict]:
-    from mcts_codegen.router import replay
+    from mcts_codegen.core.router import replay
     return replay(ctl, folder, rng)
 
 def cost_table() -> list[str]:
@@ -120,7 +120,7 @@ GRID = dict(lam=(0, 0.5, 1, 2, 3), min_p=(0.05, 0.15, 0.25, 0.35, 0.45, 0.55, 0.
 @functools.cache
 def grid() -> dict:
     "The shipped router's models at every (λ, min_p) of `GRID`, replayed on the 0.5B model's test half: (solved, mean completions)."
-    from mcts_codegen.router import MetaController
+    from mcts_codegen.core.router import MetaController
     s = shipped()
     return {(l, p): (sum(r['passed'] for r in rep), mean([r['calls'] for r in rep]))
             for l in GRID['lam'] for p in GRID['min_p'] if (rep := replayed(MetaController(s.models, lam=l, min_p=p, trained_on=s.trained_on), HE/SMALL))}
@@ -132,7 +132,7 @@ def grid_table() -> list[str]:
 @functools.cache
 def own_router() -> dict|None:
     "A router fitted on the 1.5B model's own rows of 0–81 against the shipped one, both replayed on its test half."
-    from mcts_codegen.router import MetaController
+    from mcts_codegen.core.router import MetaController
     if not (HE/LARGE).is_dir(): return None
     own = MetaController.fit(HE/LARGE)
     a, b = replayed(shipped(), HE/LARGE), replayed(own, HE/LARGE)

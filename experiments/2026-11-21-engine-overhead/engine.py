@@ -6,10 +6,10 @@ Overhead = wall time of the search minus the time spent awaiting the LLM client 
 It is printed twice: with the real sandbox (what a search pays) and with an instant stand-in executor (the engine alone).
 """
 import argparse, gc, random, resource, time, tracemalloc
-from mcts_codegen.config import create_preset
-from mcts_codegen.problem import Problem, CallTest
-from mcts_codegen.engine import MCTSEngine
-from mcts_codegen.executor import Executor, CodeExecutionResult, TestOutcome
+from mcts_codegen.core.config import create_preset
+from mcts_codegen.core.problem import Problem, CallTest
+from mcts_codegen.core.engine import MCTSEngine
+from mcts_codegen.sandbox.executor import Executor, CodeExecutionResult, TestOutcome
 from mcts_codegen.testing import ScriptedClient
 
 P = Problem(id='bench/sq', entry_point='sq', prompt='def sq(x):\n    """Square x.\n    >>> sq(3)\n    9\n    >>> sq(-2)\n    4\n    """\n',

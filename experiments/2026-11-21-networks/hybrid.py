@@ -7,7 +7,7 @@ Prints each arm's pass rate on the hidden tests and its LLM calls per problem sp
 reflector calls (`benchmark.call_split`), then the paired comparisons.
 """
 import argparse
-from mcts_codegen.benchmark import load_results, paired, call_split
+from mcts_codegen.bench.runner import load_results, paired, call_split
 
 ap = argparse.ArgumentParser()
 ap.add_argument('without'); ap.add_argument('with_nets'); ap.add_argument('--problems', default='82-163')

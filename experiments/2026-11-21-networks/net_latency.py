@@ -4,11 +4,11 @@ same held-out states (the test split of the training run).
     python experiments/2026-11-21-networks/net_latency.py results/nets/qwen2.5-coder-0.5b data/episodes --llm local:qwen2.5-coder-0.5b [--out latency.json]
 """
 import argparse, json, platform
-from mcts_codegen.agents import ReflectorAgent
-from mcts_codegen.dataset import MCTSDataset
-from mcts_codegen.llm import get_client
-from mcts_codegen.networks import load_net
-from mcts_codegen.trainer import latency_report
+from mcts_codegen.core.agents import ReflectorAgent
+from mcts_codegen.learn.dataset import MCTSDataset
+from mcts_codegen.core.llm import get_client
+from mcts_codegen.learn.networks import load_net
+from mcts_codegen.learn.trainer import latency_report
 
 ap = argparse.ArgumentParser()
 ap.add_argument('nets'); ap.add_argument('data'); ap.add_argument('--llm', default='local:qwen2.5-coder-0.5b')

@@ -15,11 +15,11 @@ from __future__ import annotations
 import argparse, asyncio, json, math, re, statistics, sys, time
 from contextlib import contextmanager
 from pathlib import Path
-from mcts_codegen.benchmark import bench_config, run_problem, mcnemar, ProblemResult
-from mcts_codegen.executor import Executor
-from mcts_codegen.llm import get_client
-from mcts_codegen.loaders import load_humaneval
-from mcts_codegen.records import RunLock
+from mcts_codegen.bench.runner import bench_config, run_problem, mcnemar, ProblemResult
+from mcts_codegen.sandbox.executor import Executor
+from mcts_codegen.core.llm import get_client
+from mcts_codegen.core.loaders import load_humaneval
+from mcts_codegen.learn.records import RunLock
 
 ARMS = ('whole', 'body')
 

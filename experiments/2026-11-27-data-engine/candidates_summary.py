@@ -12,8 +12,8 @@ from __future__ import annotations
 import argparse, json
 from collections import Counter, defaultdict
 from pathlib import Path
-from mcts_codegen.records import iter_jsonl
-from mcts_codegen.collector import CANDIDATES_FILE
+from mcts_codegen.learn.records import iter_jsonl
+from mcts_codegen.learn.collector import CANDIDATES_FILE
 
 def summarise(rows:list[dict]) -> dict:
     "Counts over one split's candidate rows (the data engine's field names)."

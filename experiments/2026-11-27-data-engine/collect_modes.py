@@ -12,9 +12,9 @@ from collections import defaultdict
 from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 from candidates_summary import summarise  # the same counts as the data engine's summary
-from mcts_codegen.benchmark import llm_slug
-from mcts_codegen.collector import run_candidates, CANDIDATES_FILE
-from mcts_codegen.records import iter_jsonl
+from mcts_codegen.bench.runner import llm_slug
+from mcts_codegen.learn.collector import run_candidates, CANDIDATES_FILE
+from mcts_codegen.learn.records import iter_jsonl
 
 MODES = {'refine': True, 'fresh': False}  # mode → `candidates_config(refine=...)`
 

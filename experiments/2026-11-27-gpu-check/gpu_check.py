@@ -12,9 +12,9 @@ import argparse, json, statistics, sys, tempfile, time
 from dataclasses import asdict, replace
 from pathlib import Path
 import torch
-from mcts_codegen.networks import NetConfig, PolicyValueNet, inference_latency
-from mcts_codegen.dataset import MCTSDataset
-from mcts_codegen.trainer import DistillationTrainer, TrainConfig, train_distillation
+from mcts_codegen.learn.networks import NetConfig, PolicyValueNet, inference_latency
+from mcts_codegen.learn.dataset import MCTSDataset
+from mcts_codegen.learn.trainer import DistillationTrainer, TrainConfig, train_distillation
 
 def unsynced_ms(net:PolicyValueNet, device:str, B:int=32, reps:int=5) -> float:
     "Value inference timed without waiting for the GPU: what a timer reads when it forgets that CUDA is asynchronous."

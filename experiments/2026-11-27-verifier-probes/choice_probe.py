@@ -31,13 +31,13 @@ from __future__ import annotations
 import argparse, asyncio, json, math, random, re, time
 from collections import Counter, defaultdict
 from pathlib import Path
-from mcts_codegen.agents import system_prompt
-from mcts_codegen.collector import CANDIDATES_FILE
-from mcts_codegen.executor import Executor
-from mcts_codegen.llm import get_client
-from mcts_codegen.loaders import load_humaneval, problem_from_humaneval
-from mcts_codegen.records import iter_jsonl
-from mcts_codegen.select import behaviours, mutated_calls, plurality, voted
+from mcts_codegen.core.agents import system_prompt
+from mcts_codegen.learn.collector import CANDIDATES_FILE
+from mcts_codegen.sandbox.executor import Executor
+from mcts_codegen.core.llm import get_client
+from mcts_codegen.core.loaders import load_humaneval, problem_from_humaneval
+from mcts_codegen.learn.records import iter_jsonl
+from mcts_codegen.core.select import behaviours, mutated_calls, plurality, voted
 from verifier_cv import top_share  # a rule's chance of a right choice, the same measure as the verifier's `chosen`
 
 LETTERS = 'ABCD'

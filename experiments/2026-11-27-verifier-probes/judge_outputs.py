@@ -22,8 +22,8 @@ import argparse, ast, json, os, sys, time
 from collections import Counter, defaultdict
 from pathlib import Path
 import numpy as np
-from mcts_codegen.utils import run_sync
-from mcts_codegen.verifier import normalise, candidate_rows
+from mcts_codegen.core.utils import run_sync
+from mcts_codegen.learn.verifier import normalise, candidate_rows
 
 JUDGE = ('has_judge', 'judge_share', 'judge_top') # the judge features
 
@@ -66,8 +66,8 @@ async def ask_one(client, prompt:str, call:str, samples:int, seed:int) -> list[s
     return [(c.text[len(pre):] if c.text.startswith(pre) else c.text).strip().split('\n')[0] for c in cs]  # the value: the prefill's echo left out
 
 def ask(a):
-    from mcts_codegen.config import LLMConfig
-    from mcts_codegen.llm import get_client
+    from mcts_codegen.core.config import LLMConfig
+    from mcts_codegen.core.llm import get_client
     rows = candidate_rows(a.data, raw=True)
     todo = {p: d for p, d in disputes(rows).items() if d['split'] in a.splits}
     out = Path(a.out or Path('results/verifier')/Path(a.data).name/'judge.jsonl'); out.parent.mkdir(parents=True, exist_ok=True)
@@ -130,9 +130,9 @@ def judge_accuracy(rows:list[dict], js:dict) -> dict:
 
 def fit(a):
     "The verifier of each objective fitted on train with and without `JUDGE`; chosen on dev, test scored only when asked."
-    from mcts_codegen.collector import label_rows
-    from mcts_codegen.executor import Executor
-    from mcts_codegen.verifier import OBJECTIVES, auc, feature_table, label_of, train_verifier, visible_all, within_auc
+    from mcts_codegen.learn.collector import label_rows
+    from mcts_codegen.sandbox.executor import Executor
+    from mcts_codegen.learn.verifier import OBJECTIVES, auc, feature_table, label_of, train_verifier, visible_all, within_auc
     sys.path.insert(0, str(Path(__file__).parent))
     from verifier_cv import chosen
     js = judged(a.judge or Path('results/verifier')/Path(a.data).name/'judge.jsonl')

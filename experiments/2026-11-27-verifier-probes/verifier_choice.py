@@ -18,7 +18,7 @@ from __future__ import annotations
 import json, sys
 from pathlib import Path
 import numpy as np
-from mcts_codegen.verifier import auc, feature_table, label_of, normalise, candidate_rows, train_verifier, visible_all, within_auc
+from mcts_codegen.learn.verifier import auc, feature_table, label_of, normalise, candidate_rows, train_verifier, visible_all, within_auc
 sys.path.insert(0, str(Path(__file__).parent))  # the scripts beside this one
 from verifier_cv import chosen, folds_of, fold_parser
 

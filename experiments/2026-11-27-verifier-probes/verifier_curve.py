@@ -14,7 +14,7 @@ from __future__ import annotations
 import json, random, sys
 from pathlib import Path
 import numpy as np
-from mcts_codegen.verifier import OBJECTIVES, auc, feature_table, label_of, train_verifier, visible_all, within_auc
+from mcts_codegen.learn.verifier import OBJECTIVES, auc, feature_table, label_of, train_verifier, visible_all, within_auc
 sys.path.insert(0, str(Path(__file__).parent))  # the scripts beside this one
 from verifier_cv import chosen, fold_parser, folds_of
 from verifier_pool import train_rows

@@ -18,7 +18,7 @@ from __future__ import annotations
 import argparse, json, random
 from pathlib import Path
 import numpy as np
-from mcts_codegen.verifier import BASELINES, GROUPS, label_of, metrics, normalise, candidate_rows, split_tables, train_verifier, visible_all
+from mcts_codegen.learn.verifier import BASELINES, GROUPS, label_of, metrics, normalise, candidate_rows, split_tables, train_verifier, visible_all
 
 def fold_parser(doc:str) -> argparse.ArgumentParser:
     "The arguments of a script that compares rules over seeded folds of a collect folder's labelled train rows."

@@ -20,9 +20,9 @@ pairwise/} and runs/verifier/MODEL+lent[-pairwise]/. The hidden verdicts of dev 
 from __future__ import annotations
 import argparse, json, sys, time
 from pathlib import Path
-from mcts_codegen.collector import label_rows
-from mcts_codegen.executor import Executor
-from mcts_codegen.verifier import ablation, evaluate, label_of, lend, candidate_rows, save_verifier, train_verifier, write_eval
+from mcts_codegen.learn.collector import label_rows
+from mcts_codegen.sandbox.executor import Executor
+from mcts_codegen.learn.verifier import ablation, evaluate, label_of, lend, candidate_rows, save_verifier, train_verifier, write_eval
 sys.path.insert(0, str(Path(__file__).parent))  # the scripts beside this one
 import verifier_objectives, verifier_stop
 

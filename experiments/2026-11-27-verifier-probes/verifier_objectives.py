@@ -15,9 +15,9 @@ from __future__ import annotations
 import argparse, json, sys
 from pathlib import Path
 import numpy as np
-from mcts_codegen.collector import label_rows
-from mcts_codegen.executor import Executor
-from mcts_codegen.verifier import auc, by_problem, fooled_caught, label_of, load_verifier, candidate_rows, visible_all, within_auc
+from mcts_codegen.learn.collector import label_rows
+from mcts_codegen.sandbox.executor import Executor
+from mcts_codegen.learn.verifier import auc, by_problem, fooled_caught, label_of, load_verifier, candidate_rows, visible_all, within_auc
 sys.path.insert(0, str(Path(__file__).parent))  # the scripts beside this one
 from verifier_cv import chosen
 

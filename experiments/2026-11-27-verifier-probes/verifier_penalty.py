@@ -14,8 +14,8 @@ from __future__ import annotations
 import json, sys
 from pathlib import Path
 import numpy as np
-from mcts_codegen.utils import sigmoid
-from mcts_codegen.verifier import auc, feature_table, fit_logistic, label_of, normalise, candidate_rows, visible_all
+from mcts_codegen.core.utils import sigmoid
+from mcts_codegen.learn.verifier import auc, feature_table, fit_logistic, label_of, normalise, candidate_rows, visible_all
 sys.path.insert(0, str(Path(__file__).parent))  # the scripts beside this one
 from verifier_cv import folds_of, fold_parser
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import json, sys
 from pathlib import Path
 import numpy as np
-from mcts_codegen.verifier import OBJECTIVES, auc, label_of, lend, normalise, candidate_rows, split_tables, train_verifier, visible_all, within_auc
+from mcts_codegen.learn.verifier import OBJECTIVES, auc, label_of, lend, normalise, candidate_rows, split_tables, train_verifier, visible_all, within_auc
 sys.path.insert(0, str(Path(__file__).parent))  # the scripts beside this one
 from verifier_cv import chosen, fold_parser, fold_splits, folds_of
 

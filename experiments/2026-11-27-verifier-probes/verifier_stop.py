@@ -21,10 +21,10 @@ from __future__ import annotations
 import argparse, json
 from pathlib import Path
 import numpy as np
-from mcts_codegen.collector import label_rows
-from mcts_codegen.executor import Executor
-from mcts_codegen.stats import mcnemar
-from mcts_codegen.verifier import by_problem, label_of, load_verifier, candidate_rows, visible_all
+from mcts_codegen.learn.collector import label_rows
+from mcts_codegen.sandbox.executor import Executor
+from mcts_codegen.bench.stats import mcnemar
+from mcts_codegen.learn.verifier import by_problem, label_of, load_verifier, candidate_rows, visible_all
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT/'data/corpus/corpus.jsonl'

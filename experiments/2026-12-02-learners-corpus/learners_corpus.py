@@ -31,18 +31,18 @@ import argparse, json, random, statistics, time
 from collections import Counter
 from pathlib import Path
 import numpy as np
-from mcts_codegen.agents import ReflectorAgent
-from mcts_codegen.benchmark import mcnemar
-from mcts_codegen.collector import label_rows
-from mcts_codegen.corpus import split_ids
-from mcts_codegen.executor import Executor
-from mcts_codegen.llm import get_client
-from mcts_codegen.loaders import load_humaneval, problem_from_humaneval
-from mcts_codegen.networks import NetValueModel
-from mcts_codegen.rag import memory_from_candidates
-from mcts_codegen.router import default_controller, fit, replay
-from mcts_codegen.utils import run_sync
-from mcts_codegen.verifier import auc, label_of, load_verifier, candidate_rows, visible_all
+from mcts_codegen.core.agents import ReflectorAgent
+from mcts_codegen.bench.runner import mcnemar
+from mcts_codegen.learn.collector import label_rows
+from mcts_codegen.bench.corpus import split_ids
+from mcts_codegen.sandbox.executor import Executor
+from mcts_codegen.core.llm import get_client
+from mcts_codegen.core.loaders import load_humaneval, problem_from_humaneval
+from mcts_codegen.learn.networks import NetValueModel
+from mcts_codegen.retrieval.rag import memory_from_candidates
+from mcts_codegen.core.router import default_controller, fit, replay
+from mcts_codegen.core.utils import run_sync
+from mcts_codegen.learn.verifier import auc, label_of, load_verifier, candidate_rows, visible_all
 import sys
 sys.path.insert(0, str(Path(__file__).parents[1]/'2026-11-27-verifier-probes'))  # verifier_cv.py, the verifier probes' folds
 from verifier_cv import chosen

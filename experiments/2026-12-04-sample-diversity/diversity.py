@@ -19,13 +19,13 @@ from contextlib import contextmanager
 from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parents[1]/"2026-11-26-body-only-generation"))  # generation.py, the body-only generation experiment
 from generation import records, pending, locked_rows, append_row  # experiments/2026-11-26-body-only-generation/generation.py's problem selection, run order, locked rows file
-from mcts_codegen import agents
-from mcts_codegen.benchmark import bench_config, mcnemar
-from mcts_codegen.engine import code_key
-from mcts_codegen.executor import Executor, hidden_verdict
-from mcts_codegen.llm import get_client, body_ok
-from mcts_codegen.loaders import problem_from_humaneval
-from mcts_codegen.orchestrator import Meter, SolveContext, program_of
+from mcts_codegen.core import agents
+from mcts_codegen.bench.runner import bench_config, mcnemar
+from mcts_codegen.core.engine import code_key
+from mcts_codegen.sandbox.executor import Executor, hidden_verdict
+from mcts_codegen.core.llm import get_client, body_ok
+from mcts_codegen.core.loaders import problem_from_humaneval
+from mcts_codegen.core.orchestrator import Meter, SolveContext, program_of
 
 GENERATIONS = ('whole', 'body', 'tight') # 'tight': body-only with the prefill's leading blank lines dropped (`tight_prefill`)
 

@@ -14,10 +14,10 @@ import argparse, asyncio, json, re, sys
 from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parents[1]/"2026-11-26-body-only-generation"))  # generation.py, the body-only generation experiment
 from generation import records, pending, locked_rows, append_row, innermost  # experiments/2026-11-26-body-only-generation/generation.py's problem selection, run order, locked rows file
-from mcts_codegen.benchmark import bench_config
-from mcts_codegen.llm import get_client, body_ok
-from mcts_codegen.loaders import problem_from_humaneval
-from mcts_codegen.orchestrator import Meter, SolveContext
+from mcts_codegen.bench.runner import bench_config
+from mcts_codegen.core.llm import get_client, body_ok
+from mcts_codegen.core.loaders import problem_from_humaneval
+from mcts_codegen.core.orchestrator import Meter, SolveContext
 
 async def twice(rec:dict, client, cfg) -> dict:
     "The greedy answer to one problem after `forget()`, then the same request again on the kept cells."

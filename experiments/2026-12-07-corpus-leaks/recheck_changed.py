@@ -6,7 +6,7 @@ counted. Prints what changed; writes nothing (the lead reruns or rewrites rows).
 import asyncio, json
 from collections import Counter
 from pathlib import Path
-from mcts_codegen.executor import Executor, hidden_verdict
+from mcts_codegen.sandbox.executor import Executor, hidden_verdict
 
 ROOT = Path(__file__).resolve().parents[2]
 RANDOMIZED = (0, 1, 6, 10, 17, 27, 28, 31, 34, 40, 42, 47, 48, 56, 79, 91, 448, 3, 13, 19, 20, 37, 52, 61, 71, 82, 90, 95, 96,  # test, dev

@@ -3,12 +3,12 @@ made from the prompt alone) and keep each program's behaviour. Cached under /tmp
 from __future__ import annotations
 import asyncio, json, pickle, sys, time
 from pathlib import Path
-from mcts_codegen.executor import Executor
-from mcts_codegen.config import Config
-from mcts_codegen.problem import Problem
-from mcts_codegen.select import behaviours
-from mcts_codegen.scorers import corner_inputs
-from mcts_codegen.verifier import visible_all
+from mcts_codegen.sandbox.executor import Executor
+from mcts_codegen.core.config import Config
+from mcts_codegen.core.problem import Problem
+from mcts_codegen.core.select import behaviours
+from mcts_codegen.learn.scorers import corner_inputs
+from mcts_codegen.learn.verifier import visible_all
 
 ROOT = Path(__file__).resolve().parents[2]
 ENTRY = {r['task_id']: r['entry_point'] for r in map(json.loads, (ROOT/'data/corpus/corpus.jsonl').open())}

@@ -12,10 +12,10 @@ import json, sys
 from collections import defaultdict
 from pathlib import Path
 import numpy as np
-from mcts_codegen.verifier import (train_verifier, visible_all, label_of, auc, within_auc, keep_threshold, fooled_caught,
+from mcts_codegen.learn.verifier import (train_verifier, visible_all, label_of, auc, within_auc, keep_threshold, fooled_caught,
                                    fit_logistic, by_problem)
-from mcts_codegen.scorers import cluster_scores, overlap_scores, same_errors
-from mcts_codegen.select import plurality
+from mcts_codegen.learn.scorers import cluster_scores, overlap_scores, same_errors
+from mcts_codegen.core.select import plurality
 sys.path.insert(0, str(Path(__file__).parent))
 from pools import pools
 from corners import corner_sigs

@@ -4,8 +4,8 @@ tests (`collector.label_rows`). Labels are cached under /tmp only (never committ
 from __future__ import annotations
 import json, pickle, sys
 from pathlib import Path
-from mcts_codegen.collector import label_rows
-from mcts_codegen.verifier import normalise
+from mcts_codegen.learn.collector import label_rows
+from mcts_codegen.learn.verifier import normalise
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT/'data/corpus/corpus.jsonl'

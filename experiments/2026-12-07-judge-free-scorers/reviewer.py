@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 sys.path.insert(0, str(Path(__file__).parent))
 from pools import pools
-from mcts_codegen.verifier import visible_all, label_of
+from mcts_codegen.learn.verifier import visible_all, label_of
 
 def undocumented(code:str) -> str:
     "`code` with the docstrings of its functions removed (comments go too: `ast.unparse`)."
@@ -42,7 +42,7 @@ def review(llm, code:str, doc:str, entry:str) -> float:
 
 if __name__ == '__main__':
     pool_model, rev_model, split = sys.argv[1:4]; budget = float(sys.argv[4]) if len(sys.argv) > 4 else 600
-    from mcts_codegen.llm import new_llama  # loads as the embedded client does (without the extra buffer types that crash AMX builds)
+    from mcts_codegen.core.llm import new_llama  # loads as the embedded client does (without the extra buffer types that crash AMX builds)
     cache = Path(f'/tmp/i81/reviewer-{pool_model}-{rev_model}.pkl')
     got = pickle.loads(cache.read_bytes()) if cache.is_file() else {}
     rows = [r for r in pools(pool_model) if r['split'] == split]

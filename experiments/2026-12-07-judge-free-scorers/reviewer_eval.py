@@ -5,7 +5,7 @@ from pathlib import Path
 import numpy as np
 sys.path.insert(0, str(Path(__file__).parent))
 from eval import per_problem, SCORES
-from mcts_codegen.verifier import within_auc
+from mcts_codegen.learn.verifier import within_auc
 
 HERE = Path(__file__).parent
 

@@ -1,0 +1,1 @@
+"The benchmark: problem sets, the runner, scores and engine versions, statistics and figures."

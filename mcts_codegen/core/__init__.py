@@ -1,0 +1,1 @@
+"The search core: settings, problems and visible tests, the tree, the model clients, the engine and the strategies."

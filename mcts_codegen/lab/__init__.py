@@ -1,0 +1,1 @@
+"The lab: search levers that were measured and left off, with their settings and presets."
