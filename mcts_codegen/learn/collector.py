@@ -199,18 +199,19 @@ def run_collect(problems='0-163', # HumanEval ids: '0-79', 'HumanEval/3', [0, 5]
     try:
         eng = MCTSEngine(client, cfg, executor=executor, recorder=col)
         async def main():
-            sem, tokens = asyncio.Semaphore(concurrency or default_concurrency()), [0]
+            sem, tally = asyncio.Semaphore(concurrency or default_concurrency()), [0, 0]  # problems done and tokens spent in this run
             async def one(rec):
                 async with sem:
                     try:
                         r = await eng.asearch(problem_from_humaneval(rec).search_view())
                         if llm_failed(r): summ.errors[rec['task_id']] = r.error or f"every LLM request failed: {r.stats['llm_errors'][0]}"
                         else: summ.solved += r.passed
-                        tokens[0] += r.tokens
+                        tally[1] += r.tokens
                     except Exception as e: summ.errors[rec['task_id']] = f"{type(e).__name__}: {e}"[:500]
+                tally[0] += 1
                 if scalars is not None:
-                    scalars.add(bar.n + 1 - summ.skipped, **{'collect/solved': summ.solved, 'collect/examples': col.examples, 'collect/errors': len(summ.errors),
-                                                            'collect/tokens_per_s': tokens[0] / max(time.perf_counter() - t0, 1e-9)})
+                    scalars.add(tally[0], **{'collect/solved': summ.solved, 'collect/examples': col.examples, 'collect/errors': len(summ.errors),
+                                                            'collect/tokens_per_s': tally[1] / max(time.perf_counter() - t0, 1e-9)})
                 bar.update(1); bar.set_postfix_str(f"solved {summ.solved} · examples {col.examples} · errors {len(summ.errors)}", refresh=False)
             await asyncio.gather(*(one(r) for r in todo))
         run_sync(main())
