@@ -180,14 +180,19 @@ def _wait(c, jid):
         time.sleep(0.05)
     raise AssertionError(j)
 
+def _ready(c):
+    "Wait until the app answers /readyz: a job submitted before the service is ready gets 503."
+    for _ in range(400):
+        if c.get('/readyz').status_code == 200: return
+        time.sleep(0.05)
+    raise AssertionError(c.get('/readyz').json())
+
 def test_rest_verdicts(tmp_path):
     pytest.importorskip('fastapi')
     from fastapi.testclient import TestClient
     shout = "```python\ndef shout(s):\n    return s.upper()\n```"
     with TestClient(_app(tmp_path, ScriptedClient(lambda m: shout))) as c:
-        for _ in range(400):  # a job submitted before the service is ready gets 503
-            if c.get('/readyz').status_code == 200: break
-            time.sleep(0.05)
+        _ready(c)
         j = _wait(c, c.post('/v1/solve', json=dict(prompt='def shout(s):\n    pass\n', max_calls=2)).json()['id'])
         assert j['status'] == 'done' and j['result']['status'] == 'unverified' and not j['result']['passed'], j
         j = _wait(c, c.post('/v1/solve', json=dict(prompt='def shout(s):\n    """>>> shout("a")\n    \'A\'\n    """\n', max_calls=2)).json()['id'])
@@ -350,6 +355,7 @@ def test_rest_result_names_the_verdict_and_cuts_placeholders(tmp_path):
         asked.append(m[-1]['content'])
         return "```python\ndef shout(s):\n    return s.upper()\n```"
     with TestClient(_app(tmp_path, ScriptedClient(reply))) as c:
+        _ready(c)
         j = _wait(c, c.post('/v1/solve', json=dict(prompt='def shout(s):\n    """>>> shout("a")\n    \'A\'\n    """\n    raise NotImplementedError\n', max_calls=2)).json()['id'])
         assert j['result']['verdict'] == j['result']['status'] == 'passed', j
         assert asked and not any('NotImplementedError' in a for a in asked), asked  # the request shows the stub without its placeholder

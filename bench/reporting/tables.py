@@ -783,7 +783,7 @@ def model_section(model:str) -> list[str]:
                      sorted({HE/model} | {Path(f"{HE/model}+{SIBLINGS[x][0]}") for x in arms if x in he and x in SIBLINGS}), [he[x] for x in (*arms, 'mcts-balanced') if x in he])
     if r := rag_after_table(he):
         out += ['### Retrieval only after a failure (mcts-rag1), problems 82–163', ''] + r
-        out += stamp(f"mcts-codegen bench --strategy mcts-balanced --llm local:{model} --problems 82-163 --rag --rag-store S --set search.rag_after=1 --tag rag-after-1 --out results/humaneval-v2",
+        out += stamp(f"mcts-codegen bench --strategy mcts-balanced --llm local:{model} --problems 82-163 --rag --rag-store S --set experimental.rag_after=1 --tag rag-after-1 --out results/humaneval-v2",
                      [HE/model, Path(f"{HE/model}+rag-after-1")], [he['mcts-rag1'], he['mcts-balanced']])
     if c := choice_table(he): out += ['### Choice by agreement (mcts-select), problems 0–81', ''] + c + stamp(f"{cmd}; mcts-codegen bench --problems 0-81 --strategy mcts-select", [HE/model], [he['mcts-select']])
     if r := route_table(he): out += ['### The router (auto) against the single strategies', ''] + r + stamp(cmd, [HE/model], [he[s] for s in ('auto', *route(he)[0]['singles'])])
