@@ -65,7 +65,7 @@ def unknown(pkg:Path) -> list[str]:
 OLD = '|'.join(sorted((re.escape(k) for k, v in MAP.items() if k != v), key=len, reverse=True))
 DOTTED = re.compile(rf'\b{PKG}\.({OLD})\b(?!\.py\b)')
 PATHS = re.compile(rf'\b{PKG}/({OLD})\.py\b')
-FROM = re.compile(rf'^(\s*)from {PKG} import (\(?)([^\n()#]+?)(\)?)(\s*(?:#.*)?)$', re.M)
+FROM = re.compile(rf'^(\s*(?:try:\s*)?)from {PKG} import (\(?)([^\n()#]+?)(\)?)(\s*(?:#.*)?)$', re.M)
 
 def _from(m:re.Match) -> str:
     "`from mcts_codegen import a, b`: modules of one subpackage from it; the public API's names stay."
