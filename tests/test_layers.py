@@ -14,9 +14,7 @@ ALLOWED = {  # core module -> module of another layer it may import (new dotted 
     ('core.orchestrator', 'retrieval.rag'): "UnifiedSearchOrchestrator builds its default context provider from cfg.rag when retrieval is on (lazily)",
     ('core.router', 'bench.corpus'): "fitting the router reads the corpus's fixed splits (lazily), so it never fits on test problems",
 }
-KNOWN = {  # edges the issue asks to remove and that are still there: the test fails when one goes, so that the list only shrinks
-    ('core.config', 'lab.experimental'): "Config has the lab's settings section (`experimental`): the engine still reads them (issue 79 item 2)",
-}
+KNOWN:dict = {}  # edges the issue asks to remove and that are still there (none left: the lab registers its settings with `config.register_lab`)
 
 def _name(f:Path) -> str:
     rel = f.relative_to(ROOT/PKG).with_suffix('')
@@ -98,3 +96,23 @@ def test_the_checks_catch_a_circle_and_a_core_to_lab_edge():
     G = {'engine': {'collector'}, 'collector': {'engine'}, 'config': {'experimental'}, 'experimental': set()}
     assert circles(G) == [['collector', 'engine']]
     assert core_edges(G) == {('core.engine', 'learn.collector'), ('core.config', 'lab.experimental')}
+
+def test_the_core_runs_without_the_lab_and_the_lab_plugs_in():
+    "A search's settings load with no lab module imported; the lab's names then work once it registers itself, in every entry point's function."
+    import subprocess, sys, textwrap
+    code = textwrap.dedent('''
+        import sys
+        from mcts_codegen import create_preset
+        from mcts_codegen.core.config import ConfigError, presets_help
+        c = create_preset('balanced', pass_k=2)
+        assert c.experimental.pass_k == 2 and not any(m.startswith('mcts_codegen.lab') for m in sys.modules), sorted(sys.modules)
+        for f in (lambda: create_preset('lab.rave'), lambda: create_preset('fast', rave=10), lambda: create_preset('fast', experimental__widening='pw')):
+            try: f(); raise SystemExit('no error')
+            except ConfigError as e: assert 'import mcts_codegen.lab.experimental' in str(e), e
+        assert 'lab.RAVE' not in presets_help()
+        import mcts_codegen.lab.experimental
+        assert create_preset('lab.rave').experimental.rave == 10 and create_preset('fast', widening='pw').experimental.widening == 'pw'
+        assert 'lab.RAVE' in presets_help()
+        print('ok')''')
+    r = subprocess.run([sys.executable, '-c', code], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert r.returncode == 0 and r.stdout.strip() == 'ok', r.stderr[-2000:]
