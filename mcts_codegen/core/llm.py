@@ -194,7 +194,7 @@ class LocalClient:
 
     async def prefills(self) -> bool: return True  # the prompt is ours to build: a prefilled answer is its last tokens
 
-# %% ../../nbs/08_llm.ipynb #acb7ce28
+# %% ../../nbs/08_llm.ipynb #dad08e97
 def _prefill(messages:list[dict]) -> str|None:
     "The text of a prefilled answer: the last message's, when it is the assistant's."
     return messages[-1]['content'] if messages[-1]['role'] == 'assistant' else None
@@ -231,6 +231,7 @@ def _generate(self:LocalClient, messages, temperature, max_tokens, seed, stop) -
     text = (c['message']['content'] or '') if pre is None else pre + c['text']
     return Completion(text, u['prompt_tokens'], u['completion_tokens'], c['finish_reason'])
 
+# %% ../../nbs/08_llm.ipynb #2ab719f5
 @patch
 def _generate_batch(self:LocalClient, messages, temperature, max_tokens, seeds, stop, tree:bool=False) -> list[Completion]:
     "The samples of one request decoded together, one per seed (or as a prefix tree from the first seed); tokens are those decoded."
