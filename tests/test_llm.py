@@ -10,7 +10,8 @@ from pydantic import SecretStr
 from mcts_codegen.core.config import LLMConfig
 from mcts_codegen.core.llm import (CachedClient, Completion, LLMClient, LLMError, LocalClient, MODELS, ModelError, ModelSource,
                               OpenAIClient, backoff_delay, cache_key, check_gguf, ensure_model, file_chunks,
-                              get_client, stamp_ok, wheel_chunks, installed_chunks, _NO_KEY)
+                              get_client, stamp_ok, wheel_chunks, installed_chunks)
+from mcts_codegen.core.openai_client import _NO_KEY
 from mcts_codegen.testing import ScriptedClient
 
 MSGS = [{'role': 'user', 'content': 'write f'}]

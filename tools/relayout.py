@@ -16,7 +16,7 @@ MAP = {  # old module -> new dotted module, by layer (arrows point from service 
     # the search core: settings, problems, the tree, the model and the engine, and the strategies over it
     'utils': 'core.utils', 'config': 'core.config', 'problem': 'core.problem', 'visible': 'core.visible', 'loaders': 'core.loaders',
     'node': 'core.node', 'select': 'core.select', 'agents': 'core.agents', 'decoder': 'core.decoder', 'models': 'core.models',
-    'llm': 'core.llm', 'plugins': 'core.plugins', 'jsdoc': 'core.jsdoc', 'engine': 'core.engine', 'orchestrator': 'core.orchestrator', 'router': 'core.router',
+    'llm': 'core.llm', 'completion': 'core.completion', 'openai_client': 'core.openai_client', 'plugins': 'core.plugins', 'jsdoc': 'core.jsdoc', 'engine': 'core.engine', 'orchestrator': 'core.orchestrator', 'router': 'core.router',
     # the sandbox: the standard-library worker and its pool
     'worker': 'sandbox.worker', 'executor': 'sandbox.executor',
     # learning: recorded searches, datasets, networks, the verifier
