@@ -226,7 +226,7 @@ def body_messages(problem:Problem, # what the messages ask about
     pre = body_prefill(problem)
     return None if pre is None else (messages + [dict(role='assistant', content=pre)], list(jsdoc.JS_BODY_STOP if problem.language == 'javascript' else BODY_STOP))  # the request unchanged: the prompt stays in it
 
-# %% ../../nbs/09_agents.ipynb #e92fe13b
+# %% ../../nbs/09_agents.ipynb #af02d1b5
 @dataclass
 class Variant:
     "One proposed program."
@@ -245,6 +245,7 @@ class ContextProvider(Protocol):
     "Anything that supplies extra prompt context (e.g. retrieval); see the RAG module."
     def context(self, problem:Problem, code:str|None=None, feedback:str|None=None) -> str: ...
 
+# %% ../../nbs/09_agents.ipynb #241b2c8c
 def _priors(logps:list[float|None]) -> list[float]:
     "Softmax of mean log-probs, or uniform when any is missing."
     if not logps: return []
@@ -252,6 +253,14 @@ def _priors(logps:list[float|None]) -> list[float]:
     mx = max(logps); w = [math.exp(l - mx) for l in logps]
     return [x / sum(w) for x in w]
 
+def _kind(mode:str|None, parent:str|None, failure) -> str:
+    "The expansion a proposal makes: `mode`, else fresh or refine by `parent`; a repair without a parent or failure refines (or starts fresh)."
+    kind = mode or ('fresh' if parent is None else 'refine')
+    if kind == 'repair' and (parent is None or failure is None): kind = 'refine' if parent is not None else 'fresh'
+    if kind == 'refine' and parent is None: kind = 'fresh'
+    return kind
+
+# %% ../../nbs/09_agents.ipynb #c7585848
 class GeneratorAgent:
     "Proposes fresh solutions and refinements of a program with an LLM."
     def __init__(self, client, # an `LLMClient`
@@ -286,9 +295,7 @@ class GeneratorAgent:
                       retrieve:bool=True, # put the context provider's retrieved context in the prompt
                      ) -> tuple[list[Variant], int, int]:
         "Up to `n` parsed variants, the number of completions spent, and the tokens they cost."
-        kind = mode or ('fresh' if parent is None else 'refine')
-        if kind == 'repair' and (parent is None or failure is None): kind = 'refine' if parent is not None else 'fresh'
-        if kind == 'refine' and parent is None: kind = 'fresh'
+        kind = _kind(mode, parent, failure)
         if kind == 'fresh': msgs = fresh_messages(problem, self._context(problem, retrieve=retrieve))
         elif kind == 'refine': msgs = refine_messages(problem, parent, feedback, self._context(problem, parent, feedback, retrieve))
         elif kind == 'plan': msgs = plan_messages(problem, self._context(problem, parent, feedback or None, retrieve), plan, parent, feedback)

@@ -57,7 +57,7 @@ def js_repr(v:Any) -> str:
     if isinstance(v, dict): return '{' + ', '.join(f"{json.dumps(str(k))}: {js_repr(o)}" for k, o in v.items()) + '}'
     raise ValueError(f"no JavaScript literal for a {type(v).__name__}")
 
-# %% ../../nbs/04b_jsdoc.ipynb #1b4e45f8
+# %% ../../nbs/04b_jsdoc.ipynb #ffb604fb
 class JSValueError(ValueError):
     "Text that is not a JavaScript literal."
 
@@ -72,7 +72,9 @@ def _as_number(t:str) -> int|float:
     v = -v if neg else v
     return int(v) if v.is_integer() and abs(v) <= 2**53 and not (v == 0 and neg) else v
 
-class _Reader:
+# %% ../../nbs/04b_jsdoc.ipynb #9d72446e
+class _Scanner:
+    "A cursor over `s`: blanks, quoted strings and errors that say where."
     def __init__(self, s:str): self.s, self.i = s, 0
     def ws(self):
         while self.i < len(self.s) and self.s[self.i].isspace(): self.i += 1
@@ -94,6 +96,10 @@ class _Reader:
             if q == '`' and self.s.startswith('${', self.i): self.fail('template substitution')
             out.append(c); self.i += 1
         self.fail('unterminated string')
+
+# %% ../../nbs/04b_jsdoc.ipynb #183d9325
+class _Reader(_Scanner):
+    "Reads JavaScript literals: strings, numbers, words such as `null`, arrays and object literals."
     def value(self) -> Any:
         self.ws()
         s, i = self.s, self.i
@@ -130,6 +136,7 @@ class _Reader:
         if m := _JS_NUM.match(s, i): self.i = m.end(); return _as_number(m[0])
         self.fail('not a literal')
 
+# %% ../../nbs/04b_jsdoc.ipynb #c198184d
 def parse_js_value(text:str) -> Any:
     "The value of the JavaScript literal `text` (`JSValueError` if it is not one)."
     r = _Reader(text)

@@ -138,7 +138,7 @@ def problem_from_humaneval(rec:dict, # a HumanEval-style record: task_id, prompt
                    visible_tests=extract_record(rec).tests if lang == 'python' else jsdoc.extract_js_tests(rec['prompt'], rec['entry_point']),
                    hidden_test=rec.get('test') or None)
 
-# %% ../../nbs/05_loaders.ipynb #fce8bd04
+# %% ../../nbs/05_loaders.ipynb #7e3a923b
 _ENTRY = re.compile(r'^#\s*entry\s*:\s*([A-Za-z_]\w*)\s*$', re.M)
 
 def _problem_from_stub(text:str, pid:str, where:str) -> Problem:
@@ -161,6 +161,7 @@ def _read_text(p:Path) -> str:
     try: return p.read_text(encoding='utf-8')
     except UnicodeDecodeError: raise ProblemLoadError(f"{p}: not UTF-8 text") from None
 
+# %% ../../nbs/05_loaders.ipynb #bb2b4e57
 def load_problem(path:str|Path # a `.py` stub or a `.json` HumanEval-style record
                 ) -> Problem:
     "One problem from a `.py` stub or a `.json` record."
@@ -182,6 +183,7 @@ def load_problem(path:str|Path # a `.py` stub or a `.json` HumanEval-style recor
         except ProblemLoadError as e: raise ProblemLoadError(f"{p}: {e}") from None
     return checked(prob, str(p))
 
+# %% ../../nbs/05_loaders.ipynb #38bf0d51
 def tests_note(prob:Problem, # a problem loaded from a user's file or source
                where:str='' # the file, for the message
               ) -> str|None:
@@ -201,6 +203,7 @@ def tests_note(prob:Problem, # a problem loaded from a user's file or source
     if not n: return at + f"no visible tests found in the docstring of {prob.entry_point}; the search can only check that a program runs (its verdict: unverified)"
     return None
 
+# %% ../../nbs/05_loaders.ipynb #b82773ba
 def contradictions(prob:Problem, # a problem loaded from a user's file or source
                    where:str='' # the file, for the message
                   ) -> str|None:

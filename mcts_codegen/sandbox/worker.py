@@ -424,8 +424,93 @@ def _fds_to(fds:list[int], first:int=0) -> None:
     tmp = [fcntl.fcntl(f, fcntl.F_DUPFD, first + len(fds)) for f in fds]  # copies above the target range first
     for i, f in enumerate(tmp): os.dup2(f, first + i)
 
-# %% ../../nbs/02_worker.ipynb #228a0b9a
-class _Setup:
+# %% ../../nbs/02_worker.ipynb #f9004e74
+class _Layers:
+    "Which layers are on, and why the others were dropped."
+    def _drop(self, layer:str, why:str):
+        "Give up `layer`, remembering why."
+        if layer in self.layers: self.layers.remove(layer)
+        self.dropped[layer] = why
+
+    def _try(self, layer:str, f):
+        "Run `f`; on failure drop `layer`."
+        try: return f()
+        except Exception as e: self._drop(layer, f"{type(e).__name__}: {e}")
+
+    def _oom_kills(self) -> int:
+        "How many OOM kills the run cgroup has seen."
+        p = self.c.get('cg_oom')
+        if not p or 'cgroup' not in self.layers: return 0
+        try: return int(re.search(r'oom_kill (\d+)', Path(p).read_text()).group(1))
+        except (OSError, AttributeError): return 0
+
+# %% ../../nbs/02_worker.ipynb #dff84233
+class _Confine:
+    "The worker-side steps of the layers that confine each run."
+    def _landlock_setup(self):
+        "Resolve and open (`O_PATH`, high numbers, close-on-exec) the paths every run's ruleset names, once; check that a ruleset can be built."
+        self.ll_abi, self.ll_ro = landlock_abi(), readable_roots()
+        self.ll_fds = {p: _high_fd(os.open(p, os.O_PATH | os.O_CLOEXEC)) for p in [*self.ll_ro, '/dev/null']}
+        os.close(self._ruleset(self.c['workdir']))
+
+    def _ruleset(self, run_dir:str) -> int:
+        "A Landlock ruleset for one run: read-only roots, read-write `run_dir` and /dev/null."
+        return landlock_ruleset(rw=[run_dir], ro=self.ll_ro, fds=self.ll_fds, abi=self.ll_abi)
+
+    def _pidns_setup(self):
+        "Keep a handle on our own PID namespace, to return to before each run's `unshare`; check that both work."
+        self.pidns = _high_fd(os.open('/proc/self/ns/pid', os.O_RDONLY))
+        self._new_pidns()
+
+    def _new_pidns(self):
+        "Make the next child process 1 of a fresh PID namespace."
+        if _libc.setns(ctypes.c_int(self.pidns), ctypes.c_int(_CLONE_NEWPID)) != 0:
+            e = ctypes.get_errno(); raise OSError(e, f"setns(pid): {os.strerror(e)}")
+        _unshare(_CLONE_NEWPID)
+
+    def _join_cgroup(self):
+        "Move this worker into its run cgroup, so that children are born in it (joining per run costs ~0.3 ms)."
+        if not self.c.get('cg_procs'): raise OSError(errno.ENOENT, 'no cgroup given')
+        for p in self.c['cg_procs']: Path(p).write_text(str(os.getpid()))
+
+    def _unshare_net(self):
+        "Move this worker into a new, empty network namespace (via a user namespace when not root)."
+        uid, gid = os.getuid(), os.getgid()
+        flags = _CLONE_NEWNET if os.geteuid() == 0 else _CLONE_NEWUSER | _CLONE_NEWNET
+        _unshare(flags)
+        if flags & _CLONE_NEWUSER:
+            Path('/proc/self/setgroups').write_text('deny')
+            Path('/proc/self/uid_map').write_text(f'{uid} {uid} 1')
+            Path('/proc/self/gid_map').write_text(f'{gid} {gid} 1')
+
+# %% ../../nbs/02_worker.ipynb #c764ace1
+class _Mounts:
+    "The mount namespace a `setuid` worker needs to expose its Python."
+    def _expose_python(self):
+        "Let the sandbox uid reach `sys.path` when an ancestor hides it (a Python under /root): in a private mount namespace, cover that ancestor with an empty tmpfs and bind the needed subtree back."
+        hidden:dict[Path,set[str]] = {}
+        for p in sys.path:
+            if not os.path.isdir(p): continue
+            rp = Path(os.path.realpath(p))
+            for a in (*reversed(rp.parents), rp):
+                if not os.stat(a).st_mode & 0o001:
+                    if a != rp: hidden.setdefault(a, set()).add(rp.relative_to(a).parts[0])
+                    break
+        if not hidden: return
+        _unshare(_CLONE_NEWNS)
+        _mount(None, '/', None, _MS_REC | _MS_PRIVATE)
+        for a, kids in hidden.items():
+            staged = []
+            for k in kids:
+                st = tempfile.mkdtemp(dir=self.c['workdir'])
+                _mount(str(a/k), st, None, _MS_BIND | _MS_REC); staged.append((k, st))
+            _mount('tmpfs', str(a), 'tmpfs', _MS_NOSUID | _MS_NODEV, 'mode=755,size=64k')
+            for k, st in staged:
+                (a/k).mkdir(); _mount(st, str(a/k), None, _MS_MOVE); os.rmdir(st)
+        self.notes['mounts'] = f"{', '.join(map(str, hidden))} covered by an empty tmpfs with {', '.join(sorted(set().union(*hidden.values())))} bound back"
+
+# %% ../../nbs/02_worker.ipynb #42edef9c
+class _Setup(_Layers, _Confine, _Mounts):
     "Worker-wide set-up: shared layers, once."
     def __init__(self, c:dict):
         self.c, self.n, self.notes, self.dropped, self.pid = c, 0, {}, {}, os.getpid()
@@ -455,85 +540,9 @@ class _Setup:
         if 'seccomp' in self.layers: self._try('seccomp', lambda: seccomp_install(self.sc[0]))  # once; inherited
         self._selftest()
 
-    def _drop(self, layer:str, why:str):
-        "Give up `layer`, remembering why."
-        if layer in self.layers: self.layers.remove(layer)
-        self.dropped[layer] = why
-
-    def _try(self, layer:str, f):
-        "Run `f`; on failure drop `layer`."
-        try: return f()
-        except Exception as e: self._drop(layer, f"{type(e).__name__}: {e}")
-
-    def _landlock_setup(self):
-        "Resolve and open (`O_PATH`, high numbers, close-on-exec) the paths every run's ruleset names, once; check that a ruleset can be built."
-        self.ll_abi, self.ll_ro = landlock_abi(), readable_roots()
-        self.ll_fds = {p: _high_fd(os.open(p, os.O_PATH | os.O_CLOEXEC)) for p in [*self.ll_ro, '/dev/null']}
-        os.close(self._ruleset(self.c['workdir']))
-
-    def _ruleset(self, run_dir:str) -> int:
-        "A Landlock ruleset for one run: read-only roots, read-write `run_dir` and /dev/null."
-        return landlock_ruleset(rw=[run_dir], ro=self.ll_ro, fds=self.ll_fds, abi=self.ll_abi)
-
-    def _pidns_setup(self):
-        "Keep a handle on our own PID namespace, to return to before each run's `unshare`; check that both work."
-        self.pidns = _high_fd(os.open('/proc/self/ns/pid', os.O_RDONLY))
-        self._new_pidns()
-
-    def _new_pidns(self):
-        "Make the next child process 1 of a fresh PID namespace."
-        if _libc.setns(ctypes.c_int(self.pidns), ctypes.c_int(_CLONE_NEWPID)) != 0:
-            e = ctypes.get_errno(); raise OSError(e, f"setns(pid): {os.strerror(e)}")
-        _unshare(_CLONE_NEWPID)
-
-    def _join_cgroup(self):
-        "Move this worker into its run cgroup, so that children are born in it (joining per run costs ~0.3 ms)."
-        if not self.c.get('cg_procs'): raise OSError(errno.ENOENT, 'no cgroup given')
-        for p in self.c['cg_procs']: Path(p).write_text(str(os.getpid()))
-
-    def _expose_python(self):
-        "Let the sandbox uid reach `sys.path` when an ancestor hides it (a Python under /root): in a private mount namespace, cover that ancestor with an empty tmpfs and bind the needed subtree back."
-        hidden:dict[Path,set[str]] = {}
-        for p in sys.path:
-            if not os.path.isdir(p): continue
-            rp = Path(os.path.realpath(p))
-            for a in (*reversed(rp.parents), rp):
-                if not os.stat(a).st_mode & 0o001:
-                    if a != rp: hidden.setdefault(a, set()).add(rp.relative_to(a).parts[0])
-                    break
-        if not hidden: return
-        _unshare(_CLONE_NEWNS)
-        _mount(None, '/', None, _MS_REC | _MS_PRIVATE)
-        for a, kids in hidden.items():
-            staged = []
-            for k in kids:
-                st = tempfile.mkdtemp(dir=self.c['workdir'])
-                _mount(str(a/k), st, None, _MS_BIND | _MS_REC); staged.append((k, st))
-            _mount('tmpfs', str(a), 'tmpfs', _MS_NOSUID | _MS_NODEV, 'mode=755,size=64k')
-            for k, st in staged:
-                (a/k).mkdir(); _mount(st, str(a/k), None, _MS_MOVE); os.rmdir(st)
-        self.notes['mounts'] = f"{', '.join(map(str, hidden))} covered by an empty tmpfs with {', '.join(sorted(set().union(*hidden.values())))} bound back"
-
-    def _unshare_net(self):
-        "Move this worker into a new, empty network namespace (via a user namespace when not root)."
-        uid, gid = os.getuid(), os.getgid()
-        flags = _CLONE_NEWNET if os.geteuid() == 0 else _CLONE_NEWUSER | _CLONE_NEWNET
-        _unshare(flags)
-        if flags & _CLONE_NEWUSER:
-            Path('/proc/self/setgroups').write_text('deny')
-            Path('/proc/self/uid_map').write_text(f'{uid} {uid} 1')
-            Path('/proc/self/gid_map').write_text(f'{gid} {gid} 1')
-
-    def _oom_kills(self) -> int:
-        "How many OOM kills the run cgroup has seen."
-        p = self.c.get('cg_oom')
-        if not p or 'cgroup' not in self.layers: return 0
-        try: return int(re.search(r'oom_kill (\d+)', Path(p).read_text()).group(1))
-        except (OSError, AttributeError): return 0
-
-# %% ../../nbs/02_worker.ipynb #7a162d2f
-class _Child:
-    "What the forked child does: lock itself in, wait for its request, run it."
+# %% ../../nbs/02_worker.ipynb #0ade69dd
+class _Enter:
+    "In the forked child: lock itself in, then narrow its limits to the request."
     def _enter(self, run_dir:str, fds:list[int], ll:int|None) -> None:
         "In the child: engage every active layer, in order. Raises `_LayerError`."
         c, L, step = self.c, self.layers, 'stdio'
@@ -580,6 +589,9 @@ class _Child:
         resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
         if req['lang'] != 'javascript': resource.setrlimit(resource.RLIMIT_AS, (self.as_limit, self.as_limit))
 
+# %% ../../nbs/02_worker.ipynb #5b9d868f
+class _Child(_Enter):
+    "What the forked child does: lock itself in, wait for its request, run it."
     def _spawn(self) -> dict:
         "Fork a child that enters the sandbox and waits for its request; its pid, pipes and run dir."
         run_dir, dfd = self._mkrun()
@@ -625,7 +637,7 @@ class _Child:
             self._drop(bad['setup_error'], bad['msg'])
         raise RuntimeError('sandbox self-test failed')
 
-# %% ../../nbs/02_worker.ipynb #c8033c80
+# %% ../../nbs/02_worker.ipynb #7df611d6
 def _read_small(path:str) -> bytes:
     "All of a small (control) file, with plain os calls."
     fd, out = os.open(path, os.O_RDONLY | os.O_CLOEXEC), b''
@@ -634,8 +646,8 @@ def _read_small(path:str) -> bytes:
     finally: os.close(fd)
     return out
 
-class _Runs:
-    "Supervision and cleanup of runs, in the worker."
+class _RunDirs:
+    "Each run's private temp dir, written through its descriptor, in the worker."
     def _mkrun(self) -> tuple[str,int]:
         "A fresh, private temp dir for one run, owned by the sandbox uid, and a descriptor on it."
         self.n += 1
@@ -654,6 +666,49 @@ class _Runs:
             if 'setuid' in self.layers: os.fchown(fd, self.c['uid'], self.c['gid'])
         finally: os.close(fd)
 
+    def _cleanup(self, ch:dict) -> None:
+        "Remove a run's temp dir, whatever the run left in it."
+        os.close(ch['dfd'])
+        try: return os.rmdir(ch['run_dir'])  # the common case: the program wrote nothing
+        except OSError: rmtree(ch['run_dir'])
+
+# %% ../../nbs/02_worker.ipynb #962c4f1c
+class _Sweep:
+    "Finding and killing what a run left behind, in the worker."
+    def _leftovers(self) -> list[int]:
+        "Pids still alive from the last run: the run cgroup's members, or without one the worker's descendants."
+        pids = set()
+        if 'cgroup' in self.layers:  # complete: children are born in it and cannot leave it
+            try: pids.update(map(int, _read_small(self.c['cg_dir'] + '/cgroup.procs').split()))
+            except OSError: pass
+        else:
+            todo = [self.pid]
+            while todo:
+                p = todo.pop()
+                try: kids = [int(k) for t in os.listdir(f'/proc/{p}/task') for k in Path(f'/proc/{p}/task/{t}/children').read_text().split()]
+                except OSError: continue
+                todo += kids; pids.update(kids)
+        return sorted(pids - {self.pid, self.next and self.next['pid']})
+
+    def _sweep(self, patience:float=3.0) -> bool:
+        "Kill and reap everything a run left behind; True once nothing is left."
+        end = time.monotonic() + patience
+        while True:
+            left = self._leftovers()
+            for p in left:
+                try: os.kill(p, signal.SIGKILL)
+                except OSError: pass
+            while True:
+                try:
+                    if os.waitpid(-1, os.WNOHANG)[0] == 0: break
+                except ChildProcessError: break
+            if not left: return True
+            if time.monotonic() > end: return False
+            time.sleep(0.001)
+
+# %% ../../nbs/02_worker.ipynb #75aaaf74
+class _Runs(_RunDirs, _Sweep):
+    "Supervision and cleanup of runs, in the worker."
     def _supervise(self, pid:int, fds:list[int], deadline:float) -> dict:
         "Collect the child's output until it exits, times out or floods; then kill, reap and sweep."
         t0 = time.monotonic()
@@ -700,43 +755,6 @@ class _Runs:
         return dict(stdout=so, stderr=se, res=dec(bufs[res_fd], rcap), timed_out=why == 'timeout', output_limit=why == 'output_limit',
                     exit=os.WEXITSTATUS(st) if os.WIFEXITED(st) else None, signal=os.WTERMSIG(st) if os.WIFSIGNALED(st) else None,
                     wall=wall, cpu=ru.ru_utime + ru.ru_stime, maxrss_kb=ru.ru_maxrss, clean=clean)
-
-    def _leftovers(self) -> list[int]:
-        "Pids still alive from the last run: the run cgroup's members, or without one the worker's descendants."
-        pids = set()
-        if 'cgroup' in self.layers:  # complete: children are born in it and cannot leave it
-            try: pids.update(map(int, _read_small(self.c['cg_dir'] + '/cgroup.procs').split()))
-            except OSError: pass
-        else:
-            todo = [self.pid]
-            while todo:
-                p = todo.pop()
-                try: kids = [int(k) for t in os.listdir(f'/proc/{p}/task') for k in Path(f'/proc/{p}/task/{t}/children').read_text().split()]
-                except OSError: continue
-                todo += kids; pids.update(kids)
-        return sorted(pids - {self.pid, self.next and self.next['pid']})
-
-    def _sweep(self, patience:float=3.0) -> bool:
-        "Kill and reap everything a run left behind; True once nothing is left."
-        end = time.monotonic() + patience
-        while True:
-            left = self._leftovers()
-            for p in left:
-                try: os.kill(p, signal.SIGKILL)
-                except OSError: pass
-            while True:
-                try:
-                    if os.waitpid(-1, os.WNOHANG)[0] == 0: break
-                except ChildProcessError: break
-            if not left: return True
-            if time.monotonic() > end: return False
-            time.sleep(0.001)
-
-    def _cleanup(self, ch:dict) -> None:
-        "Remove a run's temp dir, whatever the run left in it."
-        os.close(ch['dfd'])
-        try: return os.rmdir(ch['run_dir'])  # the common case: the program wrote nothing
-        except OSError: rmtree(ch['run_dir'])
 
 # %% ../../nbs/02_worker.ipynb #c8df2517
 class _Server(_Setup, _Child, _Runs):

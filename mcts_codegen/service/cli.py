@@ -225,7 +225,60 @@ def _verifier_name(path:Path) -> str:
     p = Path(path)
     return (p.parent if p.is_file() else p).resolve().name if p.exists() else p.name
 
-# %% ../../nbs/24_cli.ipynb #9c41582f
+# %% ../../nbs/24_cli.ipynb #0562250e
+def _room_note(cfg, cap:str='--max-calls', who:str=''):
+    "Say on stderr when the call cap (option `cap`) leaves room for fewer expansions in flight than `search.parallel` asks for."
+    s = cfg.search
+    if s.parallel > 1 and (room := s.in_flight_room()) < s.parallel:
+        typer.echo(f"note: {who}search.parallel={s.parallel}, but a cap of {s.max_llm_calls} calls with {s.n_variants} variants per expansion leaves room for "
+                   f"at most {room} expansions in flight; raise {cap} or lower search.n_variants to use more", err=True)
+
+def _solve_inputs(problems:list[str], cfg, value_net:Path|None, verifier:Path|None) -> tuple[list, dict]:
+    "The problems `solve` was given, each checked, and the engine arguments of its networks and verifier; rc 2 for bad input, found before the model loads."
+    from mcts_codegen.core.loaders import load_problems
+    try: probs = _checked(load_problems(problems), None, cfg)
+    except (FileNotFoundError, ValueError, KeyError) as e: _fail(str(e))
+    nets = _nets(value_net or cfg.experimental.nets) | _verifier(verifier or cfg.experimental.verifier, cfg)  # a bad folder is bad input, found before the model loads
+    if nets.get('verifier') is not None and (js := [p.id for p in probs if p.language != 'python']):
+        from mcts_codegen.learn.verifier import NOT_JS
+        _fail(NOT_JS.format(js[0]))
+    return probs, nets
+
+# %% ../../nbs/24_cli.ipynb #3c675a13
+def _search_each(probs:list, client, cfg, rec, ctx, nets:dict, as_json:bool, quiet:bool, outer) -> tuple[list, list[dict]]:
+    "Search each problem in turn, showing each result as it comes, with a bar over its calls; the results and each one's token use. Stops at an LLM that became unavailable."
+    from tqdm.auto import tqdm
+    from mcts_codegen.core.llm import UNAVAILABLE
+    from mcts_codegen.core.orchestrator import Meter, searcher
+    results, used, many = [], [], len(probs) > 1
+    meter = Meter(client)  # counts the prompt and completion tokens of each completion, as `tokens` does
+    with searcher(cfg)(meter, cfg, recorder=rec, context=ctx, **nets) as eng:  # AUTO: the orchestrator's meta-controller routes each problem
+        for p in probs:
+            bar = tqdm(total=_budget(cfg), desc=p.id, unit='call', disable=quiet, file=sys.stderr, leave=False, position=int(many),
+                       bar_format='{desc}: {n_fmt}/{total_fmt} calls [{elapsed}; {remaining} more if it spends the budget{postfix}]')
+            def prog(d, bar=bar):
+                bar.update(d['llm_calls'] - bar.n); bar.set_postfix(failed=d['llm_failures'], best=d['best'], solved=d['solved'])
+            u0 = (meter.prompt_tokens, meter.completion_tokens)
+            res = eng.search(p, progress=prog)
+            bar.close(); outer.update(1)
+            results.append(res)
+            used.append(dict(prompt_tokens=meter.prompt_tokens - u0[0], completion_tokens=meter.completion_tokens - u0[1]))  # `tokens` apart, counted as `tokens` is
+            _show(res, p, as_json)
+            if res.status == 'error' and (res.error or '').startswith(UNAVAILABLE): break  # every later problem would fail the same way
+    return results, used
+
+def _solve_exit(results:list, used:list[dict], probs:list, as_json:bool):
+    "Print the results as JSON with `as_json`, then exit: 0 all passed, 1 some failed or unverified, 2 or 3 for a search stopped by bad input or an unavailable LLM."
+    if as_json:  # the process's peak memory so far (the model's included), not the problem's: one process ran them all
+        print(json.dumps([json.loads(r.model_dump_json()) | u | dict(language=p.language, process_peak_rss_mb=(m := round(peak_rss_mb(), 1)), peak_rss_mb=m)
+                          for r, u, p in zip(results, used, probs)], indent=2))
+    if err := next((r for r in results if r.status == 'error'), None):
+        left = len(probs) - len(results)
+        _fail(f"{err.problem_id}: {err.error}" + (f" ({left} problem{'s'*(left>1)} not run)" if left else ''),
+              EXIT_INPUT if err.stats.get('llm_error_kind') in ('context', 'model') else EXIT_LLM)
+    raise typer.Exit(EXIT_OK if all(r.status == 'passed' for r in results) else EXIT_UNSOLVED)
+
+# %% ../../nbs/24_cli.ipynb #5a3f5ff4
 @app.command()
 def solve(problems:list[str]=typer.Argument(..., help="`.py` or `.js` stubs, `.json`/`.jsonl` records or HumanEval ids"),
           llm:Optional[str]=typer.Option(None, help="LLM spec: local:qwen2.5-coder-1.5b (default), local:qwen2.5-coder-0.5b, local:/path.gguf, openai:MODEL"),
@@ -249,7 +302,6 @@ def solve(problems:list[str]=typer.Argument(..., help="`.py` or `.js` stubs, `.j
     """Search for a program that passes each problem's visible tests. Each result is passed (every visible test passed, with at least one test), failed, unverified (no usable visible tests: it only ran cleanly) or error.
     Exit code 0: every problem passed; 1: some failed or are unverified; 2: bad input; 3: LLM unavailable."""
     from tqdm.auto import tqdm
-    from mcts_codegen.core.llm import UNAVAILABLE
     _at_least_1(max_calls=max_calls, n_iter=n_iter, concurrency=concurrency)
     ov = dict(seed=seed, data__out_dir=data_dir) | ({'data__collect': True} if collect else {})  # without --collect: the environment decides
     ov |= _llm_overrides(llm, base_url, timeout, max_retries, concurrency, api_key_env)
@@ -260,16 +312,9 @@ def solve(problems:list[str]=typer.Argument(..., help="`.py` or `.js` stubs, `.j
     except ConfigError as e: _fail(str(e))
     if cfg.data.collect: _dir_ok(cfg.data.out_dir, '--data-dir')
     _room_note(cfg)
-    from mcts_codegen.core.loaders import load_problems
-    try: probs = _checked(load_problems(problems), None, cfg)
-    except (FileNotFoundError, ValueError, KeyError) as e: _fail(str(e))
-    nets = _nets(value_net or cfg.experimental.nets) | _verifier(verifier or cfg.experimental.verifier, cfg)  # a bad folder is bad input, found before the model loads
-    if nets.get('verifier') is not None and (js := [p.id for p in probs if p.language != 'python']):
-        from mcts_codegen.learn.verifier import NOT_JS
-        _fail(NOT_JS.format(js[0]))
+    probs, nets = _solve_inputs(problems, cfg, value_net, verifier)
     client = _client(cfg)
     _checked(probs, client, cfg)  # sizes, now that an embedded model's tokenizer is loaded
-    results, used = [], []
     from mcts_codegen.learn.collector import collector_for
     try: rec = collector_for(cfg, llm=cfg.llm.spec)
     except OSError as e: _fail(f"--data-dir {data_dir}: {e.strerror or e}")
@@ -277,42 +322,12 @@ def solve(problems:list[str]=typer.Argument(..., help="`.py` or `.js` stubs, `.j
     idx, ctx, rec = _solve_rag(cfg, rec)
     # one bar over the problems (its ETA is time per problem so far × problems left), and one over a problem's calls, whose
     # ETA is an upper bound: a search usually stops at its first solve, well before the budget
-    many = len(probs) > 1
-    outer = tqdm(total=len(probs), desc='problems', unit='problem', disable=quiet or not many, file=sys.stderr, position=0)
-    try:
-        from mcts_codegen.core.orchestrator import Meter, searcher
-        meter = Meter(client)  # counts the prompt and completion tokens of each completion, as `tokens` does
-        with searcher(cfg)(meter, cfg, recorder=rec, context=ctx, **nets) as eng:  # AUTO: the orchestrator's meta-controller routes each problem
-            for p in probs:
-                bar = tqdm(total=_budget(cfg), desc=p.id, unit='call', disable=quiet, file=sys.stderr, leave=False, position=int(many),
-                           bar_format='{desc}: {n_fmt}/{total_fmt} calls [{elapsed}; {remaining} more if it spends the budget{postfix}]')
-                def prog(d, bar=bar):
-                    bar.update(d['llm_calls'] - bar.n); bar.set_postfix(failed=d['llm_failures'], best=d['best'], solved=d['solved'])
-                u0 = (meter.prompt_tokens, meter.completion_tokens)
-                res = eng.search(p, progress=prog)
-                bar.close(); outer.update(1)
-                results.append(res)
-                used.append(dict(prompt_tokens=meter.prompt_tokens - u0[0], completion_tokens=meter.completion_tokens - u0[1]))  # `tokens` apart, counted as `tokens` is
-                _show(res, p, as_json)
-                if res.status == 'error' and (res.error or '').startswith(UNAVAILABLE): break  # every later problem would fail the same way
+    outer = tqdm(total=len(probs), desc='problems', unit='problem', disable=quiet or not len(probs) > 1, file=sys.stderr, position=0)
+    try: results, used = _search_each(probs, client, cfg, rec, ctx, nets, as_json, quiet, outer)
     finally:
         outer.close()
         if idx is not None: idx.close()
-    if as_json:  # the process's peak memory so far (the model's included), not the problem's: one process ran them all
-        print(json.dumps([json.loads(r.model_dump_json()) | u | dict(language=p.language, process_peak_rss_mb=(m := round(peak_rss_mb(), 1)), peak_rss_mb=m)
-                          for r, u, p in zip(results, used, probs)], indent=2))
-    if err := next((r for r in results if r.status == 'error'), None):
-        left = len(probs) - len(results)
-        _fail(f"{err.problem_id}: {err.error}" + (f" ({left} problem{'s'*(left>1)} not run)" if left else ''),
-              EXIT_INPUT if err.stats.get('llm_error_kind') in ('context', 'model') else EXIT_LLM)
-    raise typer.Exit(EXIT_OK if all(r.status == 'passed' for r in results) else EXIT_UNSOLVED)
-
-def _room_note(cfg, cap:str='--max-calls', who:str=''):
-    "Say on stderr when the call cap (option `cap`) leaves room for fewer expansions in flight than `search.parallel` asks for."
-    s = cfg.search
-    if s.parallel > 1 and (room := s.in_flight_room()) < s.parallel:
-        typer.echo(f"note: {who}search.parallel={s.parallel}, but a cap of {s.max_llm_calls} calls with {s.n_variants} variants per expansion leaves room for "
-                   f"at most {room} expansions in flight; raise {cap} or lower search.n_variants to use more", err=True)
+    _solve_exit(results, used, probs, as_json)
 
 # %% ../../nbs/24_cli.ipynb #d376ffde
 def _bench_rag(cfg, problems:str|None, engine:str, data:Path|None=None):
@@ -347,7 +362,64 @@ def _search_sets(sets:list[str]|None) -> dict[str,str]:
         env[f'{sec}__{name}'] = val.strip()
     return env
 
-# %% ../../nbs/24_cli.ipynb #cc020715
+# %% ../../nbs/24_cli.ipynb #5d3db8da
+def _bench_checks(engine:str, n:int, concurrency:int|None, problems:str|None, data:Path|None, split:str|None, tag:str|None):
+    "Fail (rc 2), naming the option, on `bench` options that cannot work; nothing is loaded yet."
+    if engine not in ('local', 'ray'): _fail(f"--engine must be local or ray, not {engine!r}")
+    if n < 1: _fail(f"--n must be at least 1, got {n}")
+    _at_least_1(concurrency=concurrency)
+    if problems is None and data is None and split is None: _fail("bench needs --problems, e.g. --problems 0-9 (HumanEval ids; 0-163 is every problem and takes hours), --split dev|test (HumanEval's halves), or --data FILE for every problem of that file")
+    if tag is not None and not re.fullmatch(r'[\w.-]+', tag): _fail(f"--tag may hold letters, digits, '.', '_' and '-' only, not {tag!r}")
+
+def _bench_out(data:Path|None, out:Path) -> Path:
+    "The results root: `out`, or results/<file stem> for a `--data` file when `--out` was left at its default; rc 2 when the file is missing."
+    if data is not None:
+        if not data.is_file(): _fail(f"--data {data}: no such file; give a HumanEval-format .jsonl (task_id, prompt, entry_point, test)")
+        if out == Path('results/humaneval'): out = Path('results')/data.name.split('.')[0]
+    return out
+
+def _bench_problems(problems:str|None, split:str|None, data:Path|None) -> str|None:
+    "The problems `bench` runs: `--problems`, narrowed to `--split`; rc 2 when that selects none."
+    from mcts_codegen.core.loaders import load_humaneval
+    try:
+        if split is not None:
+            from mcts_codegen.bench.corpus import split_ids
+            problems = split_ids(split, problems, data)
+            if not problems: _fail(f"--split {split}: no problem of that split" + (f" in {data}" if data else '') + " is selected; check --problems")
+        if not load_humaneval(problems, data): _fail(f"no problems selected by {problems!r}" + (f" in {data}" if data else ''))
+    except (ValueError, FileNotFoundError) as e: _fail(str(e))
+    return problems
+
+# %% ../../nbs/24_cli.ipynb #e1a0b6d5
+def _set_env(env:dict[str,str]) -> dict[str,str|None]:
+    "Set the environment variables `env`; what they were before (None: unset), for `_restore_env`."
+    saved = {k: os.environ.get(k) for k in env}
+    os.environ.update(env)
+    return saved
+
+def _restore_env(saved:dict[str,str|None]):
+    "Put the environment variables back as `_set_env` found them."
+    for k, v in saved.items():
+        if v is None: os.environ.pop(k, None)
+        else: os.environ[k] = v
+
+def _room_notes(strategy:list[str]|None, n:int):
+    "`_room_note` for each engine strategy of `--strategy`, with the settings it will build (the `--set` values are in the environment by then)."
+    from mcts_codegen.bench.runner import parse_strategies
+    from mcts_codegen.core.orchestrator import make_agent
+    for s in parse_strategies(strategy or 'all'):  # the engine strategies, as they will build their settings
+        if s.startswith('mcts-') and (p := getattr(make_agent(s), 'preset', None)): _room_note(create_preset(p, max_llm_calls=n), '--n', f"{s}: ")
+
+def _bench_report(res:dict, folder:Path):
+    "Print the scores table (stdout), each strategy's summary and the results folder (stderr), then exit as `_run_errors` says."
+    import pandas as pd
+    from mcts_codegen.bench.runner import summary_table
+    with pd.option_context('display.width', 200, 'display.max_columns', 30): typer.echo(summary_table(res).to_string())
+    for b in res.values(): typer.echo(b.summary(), err=True)
+    typer.echo(f"results: {folder}", err=True)
+    _run_errors([r for b in res.values() for r in b.per_problem if r.error], folder, 'rerun with --resume')
+
+# %% ../../nbs/24_cli.ipynb #5e5a8224
 @app.command()
 def bench(problems:Optional[str]=typer.Option(None, help="problem ids and ranges: 0-163, 0-9,42, HumanEval/3, or ids of the --data file, e.g. 0-19; required for HumanEval (a whole run takes hours), default with --data: every problem of the file"),
           strategy:Optional[list[str]]=typer.Option(None, '--strategy', '-s', help="repeatable or comma list of greedy, sample, best-of-n, reflexion, mcts-fast, mcts-balanced, mcts-thorough, mcts-hybrid, mcts-plan, mcts-repair, mcts-select, mcts-levers, hrm, trm, auto, oracle (default: all)"),
@@ -377,31 +449,20 @@ def bench(problems:Optional[str]=typer.Option(None, help="problem ids and ranges
           tensorboard:Optional[Path]=_TB, wandb:bool=_WANDB):
     """Score search strategies on HumanEval or a problem file (--data): visible tests in, one hidden check out, the budget beside every score. Needs --problems (or --data FILE): a bare bench never starts an hours-long run.
     Exit code 0: done; 1: some problems failed to run; 2: bad input; 3: LLM unavailable."""
-    from mcts_codegen.bench.runner import run_benchmark, summary_table, results_name, bench_config, parse_strategies, verifier_tag
+    from mcts_codegen.bench.runner import run_benchmark, results_name, bench_config, parse_strategies, verifier_tag
     from mcts_codegen.learn.records import FolderLocked
-    from mcts_codegen.core.loaders import load_humaneval
-    if engine not in ('local', 'ray'): _fail(f"--engine must be local or ray, not {engine!r}")
-    if n < 1: _fail(f"--n must be at least 1, got {n}")
-    _at_least_1(concurrency=concurrency)
-    if problems is None and data is None and split is None: _fail("bench needs --problems, e.g. --problems 0-9 (HumanEval ids; 0-163 is every problem and takes hours), --split dev|test (HumanEval's halves), or --data FILE for every problem of that file")
-    if tag is not None and not re.fullmatch(r'[\w.-]+', tag): _fail(f"--tag may hold letters, digits, '.', '_' and '-' only, not {tag!r}")
+    _bench_checks(engine, n, concurrency, problems, data, split, tag)
     over = _search_sets(sets)
     env = {f'MCTS_CODEGEN_{k.upper()}': v for k, v in over.items()}
     auto = tag is None  # the folder is named by what is on, not by --tag
     if over and tag is None: tag = '_'.join(re.sub(r'[^\w.-]+', '-', f"{k.split('__')[1]}-{v}") for k, v in over.items())
-    if data is not None:
-        if not data.is_file(): _fail(f"--data {data}: no such file; give a HumanEval-format .jsonl (task_id, prompt, entry_point, test)")
-        if out == Path('results/humaneval'): out = Path('results')/data.name.split('.')[0]
+    out = _bench_out(data, out)
     try:
         cfg = bench_config(seed, **_rag_overrides(rag, rag_store), **_llm_overrides(llm, base_url, timeout, max_retries, concurrency, api_key_env),
                            **over)
         parse_strategies(strategy or 'all')
-        if split is not None:
-            from mcts_codegen.bench.corpus import split_ids
-            problems = split_ids(split, problems, data)
-            if not problems: _fail(f"--split {split}: no problem of that split" + (f" in {data}" if data else '') + " is selected; check --problems")
-        if not load_humaneval(problems, data): _fail(f"no problems selected by {problems!r}" + (f" in {data}" if data else ''))
     except (ValueError, FileNotFoundError) as e: _fail(str(e))
+    problems = _bench_problems(problems, split, data)
     _dir_ok(out, '--out')
     vkw = _verifier(verifier or cfg.experimental.verifier, cfg)  # a bad folder is bad input (rc 2), found before the model is asked
     if sc := _scalars(tensorboard, wandb, f"bench-{llm.split(':')[-1]}", cfg, dict(problems=problems, n=n, llm=llm, seed=seed)): vkw['scalars'] = sc
@@ -411,12 +472,9 @@ def bench(problems:Optional[str]=typer.Option(None, help="problem ids and ranges
     vname = _verifier_name(verifier or cfg.experimental.verifier) if 'verifier' in kw else False
     if auto and tag and vname: tag = verifier_tag(vname) + '_' + tag  # arms with different verifiers never share a folder
     folder = out/results_name(llm, tag, 'context' in kw, 'value_model' in kw, vname or False)
-    saved = {k: os.environ.get(k) for k in env}
-    os.environ.update(env)  # the strategies build their settings from the environment: every preset gets the --set values
+    saved = _set_env(env)  # the strategies build their settings from the environment: every preset gets the --set values
     try:
-        from mcts_codegen.core.orchestrator import make_agent
-        for s in parse_strategies(strategy or 'all'):  # the engine strategies, as they will build their settings
-            if s.startswith('mcts-') and (p := getattr(make_agent(s), 'preset', None)): _room_note(create_preset(p, max_llm_calls=n), '--n', f"{s}: ")
+        _room_notes(strategy, n)
         res = run_benchmark(strategy or 'all', problems, llm, n=n, out=out, resume=resume, engine=engine, ray_address=ray_address,
                             concurrency=concurrency, seed=seed, base_url=base_url, progress=not quiet, tag=tag, cfg=cfg, cache=False if no_cache else None,
                             data=data, allow_mixed=allow_mixed, **kw)
@@ -426,14 +484,8 @@ def bench(problems:Optional[str]=typer.Option(None, help="problem ids and ranges
     finally:
         if idx is not None: idx.close()
         if sc is not None: sc.close()
-        for k, v in saved.items():
-            if v is None: os.environ.pop(k, None)
-            else: os.environ[k] = v
-    import pandas as pd
-    with pd.option_context('display.width', 200, 'display.max_columns', 30): typer.echo(summary_table(res).to_string())
-    for b in res.values(): typer.echo(b.summary(), err=True)
-    typer.echo(f"results: {folder}", err=True)
-    _run_errors([r for b in res.values() for r in b.per_problem if r.error], folder, 'rerun with --resume')
+        _restore_env(saved)
+    _bench_report(res, folder)
 
 # %% ../../nbs/24_cli.ipynb #7c396d37
 def _collect_candidates(data, split, problems, llm, base_url, out, preset, n_iter, max_calls, resume, concurrency, seed, timeout, max_retries,
@@ -760,7 +812,7 @@ def serve(host:str=typer.Option('127.0.0.1', help="interface to bind; 127.0.0.1 
     try: server.serve(host, port, llm=get_client(cfg.llm), workers=workers, db=db, insecure=insecure, open_metrics=open_metrics, routes=[partial(add_chat, plain=plain_chat)])
     except (ValueError, ConfigError, OSError, ImportError) as e: _fail(str(e))
 
-# %% ../../nbs/24_cli.ipynb #ff5c8a84
+# %% ../../nbs/24_cli.ipynb #4e31a0ab
 verifier_app = typer.Typer(help="The verifier: P(hidden pass) of a candidate program from its evidence; train, evaluate, make demo rows.", no_args_is_help=True)
 app.add_typer(verifier_app, name='verifier')
 
@@ -772,6 +824,7 @@ def _candidates(data:list[Path], raw:bool=False) -> list[dict]:
     if not rows: _fail(f"--data {' '.join(map(str, data))}: no candidate rows; write them with collect (or mcts-codegen verifier synth)")
     return rows
 
+# %% ../../nbs/24_cli.ipynb #37e266d3
 _PROBLEMS_HELP = "the problem file the rows were collected from, e.g. data/corpus/corpus.jsonl: rows of dev/test problems, collected without hidden verdicts, are labelled in memory by their hidden tests (never written)"
 
 def _labelled(rows:list[dict], problems:Path|None, splits:list[str]) -> list[dict]:
@@ -789,6 +842,7 @@ def _labelled(rows:list[dict], problems:Path|None, splits:list[str]) -> list[dic
     if n: typer.echo(f"labelled {' and '.join(f'{k} {s}' for s, k in n.items())} rows in memory by their hidden tests ({problems})", err=True)
     return out
 
+# %% ../../nbs/24_cli.ipynb #be6963d8
 _LEND_HELP = "another model's collect folder of the same problem file (repeatable): its labelled train rows join the fit, each compared with its own model's siblings (verifier.lend); dev and test stay --data's"
 
 def _lent(rows:list[dict], lend:list[Path]|None) -> list[dict]:
@@ -806,6 +860,7 @@ def _auc_note(*aucs, split:str='dev') -> str:
 
 def _auc(a:float|None) -> str: return 'n/a' if a is None else str(a)
 
+# %% ../../nbs/24_cli.ipynb #919ae8a2
 @verifier_app.command('train')
 def verifier_train(data:list[Path]=typer.Option(..., '--data', help="candidate rows (JSONL files or collect folders, repeatable) with their split: labelled train rows fit, dev rows choose"),
                    out:Path=typer.Option(..., '--out', help="folder the verifier is written to (verifier.json)"),
@@ -839,6 +894,7 @@ def verifier_train(data:list[Path]=typer.Option(..., '--data', help="candidate r
     typer.echo(f"{v} from {m['train_rows']} train rows ({m['train_problems']} problems{f', {lr} of them lent' if (lr := m['lent_rows']) else ''}), reading {', '.join(v.groups)}; "
                f"dev AUC {_auc(m['dev_auc_all'])}, among visible-passing {_auc(m['dev_auc_visible_pass'])}, within a problem {_auc(m['dev_within_auc'])}{_auc_note(m['dev_auc_all'], m['dev_auc_visible_pass'])}; saved to {f}")
 
+# %% ../../nbs/24_cli.ipynb #b20b935f
 @verifier_app.command('eval')
 def verifier_eval(data:list[Path]=typer.Option(..., '--data', help="candidate rows (JSONL files or collect folders, repeatable)"),
                   model:Path=typer.Option(..., '--model', help="folder of a trained verifier"),
@@ -862,6 +918,7 @@ def verifier_eval(data:list[Path]=typer.Option(..., '--data', help="candidate ro
     typer.echo(f"{split}: {d['candidates']} candidates of {d['problems']} problems; AUC {_auc(d['auc_all'])}, among {d['visible_pass']} visible-passing {_auc(d['auc_visible_pass'])}{_auc_note(d['auc_all'], d['auc_visible_pass'], split=split)}; "
                f"fooled caught {d['fooled_caught']} (at the dev threshold {d['fooled_caught_at_dev']}); written to {f}")
 
+# %% ../../nbs/24_cli.ipynb #2d5a0127
 @verifier_app.command('synth')
 def verifier_synth(out:Path=typer.Option(..., '--out', help="JSONL file to write"),
                    problems:int=typer.Option(150, help="toy problems"),
