@@ -281,7 +281,7 @@ class ChatCompletion(BaseModel):
     usage:dict = Field(description="prompt_tokens, completion_tokens, total_tokens (a search's every token, as completion tokens)")
     mcts_codegen:SearchAnswer = Field(description="the full result; OpenAI clients keep it as an extra field")
 
-# %% ../../nbs/22b_openai_compat.ipynb #26aac60e
+# %% ../../nbs/22b_openai_compat.ipynb #4cebfd91
 def _problem(svc:Service, req:ChatRequest, plain:bool) -> tuple[Stub|None, str|None]:
     "Check a chat request against the limits; its stub, or why there is none (refused with a 400 when plain chats are off)."
     if req.n not in (None, 1): raise ChatError(400, f"n must be 1, not {req.n}: the search answers with one program", param='n')
@@ -320,7 +320,7 @@ def add_chat(app:FastAPI, # the app `create_app` made
             work, cid = run_plain(svc, req, why), f"chatcmpl-{uuid.uuid4().hex}"
         else:
             sreq = SolveRequest(prompt=stub.code, entry_point=stub.entry, language=stub.language, preset=preset, max_calls=min(CALLS[preset], svc.lim.max_calls), seed=req.seed or 0)
-            jid = svc.submit(sreq)  # the job API's checks: 422, 503 while not ready, 429 when the queue is full
+            jid = await svc.asubmit(sreq)  # the job API's checks: 422, 503 while not ready, 429 when the queue is full
             work, cid = run_search(svc, jid, stub, preset), f"chatcmpl-{jid}"
         log.info('chat', extra=dict(event='chat', model=req.model, mode='plain' if stub is None else 'search', stream=req.stream, job=None if stub is None else jid))
         if req.stream:

@@ -413,7 +413,7 @@ async def stop(self:Service):
     if self._own_exec and self._exec_arg is not None: self._exec_arg.close()
     self.store.close()
 
-# %% ../../nbs/22_server.ipynb #0a9c4e30
+# %% ../../nbs/22_server.ipynb #c15cdcb2
 @patch
 def require_ready(self:Service):
     "Raise a 503 with `Retry-After` unless the service is ready, so no job is taken that could only fail."
@@ -421,9 +421,11 @@ def require_ready(self:Service):
     raise ApiError(503, f"the service is not ready ({why}); retry after {self.lim.retry_after} s or watch /readyz", {'Retry-After': str(self.lim.retry_after)})
 
 @patch
-def submit(self:Service, req:SolveRequest) -> str:
+def submit(self:Service, req:SolveRequest,
+           checked:bool=False, # `to_problem` has already accepted `req` (`asubmit`)
+          ) -> str:
     "Validate, persist and enqueue a job; returns its id."
-    to_problem(req, self.lim)  # fails fast with 422
+    if not checked: to_problem(req, self.lim)  # fails fast with 422
     self.require_ready()  # 503 while starting or while the backend is down
     if self.queue.full():
         raise ApiError(429, f"the queue is full ({self.lim.queue} jobs waiting); retry after {self.lim.retry_after} s", {'Retry-After': str(self.lim.retry_after)})
@@ -433,6 +435,12 @@ def submit(self:Service, req:SolveRequest) -> str:
     self.metrics.queue_depth.set(self.queue.qsize())
     log.info('job queued', extra=dict(event='job_queued', job=jid, preset=req.preset, max_calls=req.max_calls))
     return jid
+
+@patch
+async def asubmit(self:Service, req:SolveRequest) -> str:
+    "`submit` from the event loop: the request's checks run in a thread (a JavaScript stub's is a Node.js compile), so streams and other requests go on meanwhile."
+    await asyncio.to_thread(to_problem, req, self.lim)
+    return self.submit(req, checked=True)
 
 @patch
 def cancel(self:Service, jid:str) -> dict:
@@ -471,7 +479,7 @@ async def follow(self:Service, jid:str, # a job of the store
         try: await asyncio.wait_for(ev.wait(), 10)
         except asyncio.TimeoutError: yield None, 'idle', None
 
-# %% ../../nbs/22_server.ipynb #abb37410
+# %% ../../nbs/22_server.ipynb #7965dbc1
 @patch
 async def _worker(self:Service, i:int):
     while True:
@@ -495,7 +503,7 @@ async def _search(self:Service, jid:str, req:SolveRequest):
     lv = self.live[jid] = _Live()
     t0 = time.perf_counter()
     if self.ready_error: return self._end(jid, lv, 'failed', error=f"the service is not ready: {self.ready_error}")
-    try: prob, cfg = to_problem(req, self.lim, jid), job_config(req)
+    try: prob, cfg = await asyncio.to_thread(to_problem, req, self.lim, jid), job_config(req)
     except (ApiError, ConfigError, ValueError) as e:  # e.g. limits lowered since it was queued
         return self._end(jid, lv, 'failed', error=getattr(e, 'msg', None) or str(e))
     self.store.update(jid, status='running')
@@ -658,7 +666,7 @@ def _error_handlers(app:FastAPI):
 ERRS = {c: {'model': ErrorBody, 'description': d} for c, d in ((401, 'missing or wrong bearer token'), (404, 'no such job'), (409, 'the job is in the wrong state'),
         (413, 'request body too large'), (422, 'invalid request'), (429, 'queue full'), (503, 'the service is not ready (see /readyz); retry after `Retry-After` s'))}
 
-# %% ../../nbs/22_server.ipynb #bd1e4f6e
+# %% ../../nbs/22_server.ipynb #afda9bb4
 def _job_routes(app:FastAPI, svc:Service):
     "Submit, list, show, cancel and resubmit jobs, and a job's tree."
     def _job(jid:str, tree:bool=False) -> dict:
@@ -668,7 +676,7 @@ def _job_routes(app:FastAPI, svc:Service):
 
     @app.post('/v1/solve', status_code=202, summary='Submit a problem; returns the job id', response_model=Accepted, responses=ERRS)
     async def solve(req:SolveRequest, request:Request) -> dict:
-        jid = svc.submit(req)
+        jid = await svc.asubmit(req)
         return dict(id=jid, status='queued', events=f"/v1/jobs/{jid}/events", result=f"/v1/jobs/{jid}")
 
     @app.get('/v1/jobs', summary='Recent jobs, newest first', response_model=list[JobSummary], responses=ERRS)
@@ -699,7 +707,7 @@ def _job_routes(app:FastAPI, svc:Service):
     async def resubmit(jid:str) -> dict:
         j = _job(jid)
         if j['status'] not in FINAL: raise ApiError(409, f"job {jid} is still {j['status']}; cancel it first")
-        new = svc.submit(SolveRequest(**{k: v for k, v in j['request'].items() if k != 'cid'}))
+        new = await svc.asubmit(SolveRequest(**{k: v for k, v in j['request'].items() if k != 'cid'}))
         return dict(id=new, status='queued', resubmitted_from=jid)
     return _job
 
