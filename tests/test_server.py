@@ -118,6 +118,7 @@ BAD_BODIES = [
     (dict(prompt=SQ, language='ruby'), "unknown language 'ruby'; choose one of python, javascript"),
     (dict(prompt=SQ_JS), "it looks like JavaScript: send language 'javascript'"),
     (dict(prompt='/** F. */\nfunction f( {\n}\n', language='javascript'), 'not valid JavaScript'),
+    (dict(prompt=SQ, language='JavaScript'), "it looks like Python: send language 'python'"),
     (dict(prompt=SQ_JS, language='javascript', entry_point='nope'), "entry_point 'nope'"),
     (dict(prompt=SQ_JS, language='javascript', tests=[dict(call='sq(', expected=1)]), 'not a JavaScript expression'),
     (dict(prompt=SQ, max_calls=21), 'cap of 20'),

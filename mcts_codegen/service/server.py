@@ -164,7 +164,7 @@ class ErrorBody(BaseModel):
     error:str = Field(description="what is wrong and what to do, in one line")
     request_id:str|None = Field(None, description="the request's correlation id")
 
-# %% ../../nbs/22_server.ipynb #d35f5b3b
+# %% ../../nbs/22_server.ipynb #924087e7
 def to_problem(req:SolveRequest, lim:Limits, pid:str='job') -> Problem:
     "The `Problem` a request describes, or an `ApiError` (422) saying what is wrong with it."
     if len(req.prompt) > lim.max_prompt: raise ApiError(422, f"prompt is {len(req.prompt)} characters; the limit is {lim.max_prompt}")
@@ -193,7 +193,9 @@ def to_problem(req:SolveRequest, lim:Limits, pid:str='job') -> Problem:
 def js_problem(req:SolveRequest, pid:str='job') -> Problem:
     "The JavaScript `Problem` of a request: its JSDoc `@example` lines are the visible tests (`jsdoc.problem_from_js`); an `ApiError` (422) says what is wrong."
     try: p = problem_from_js(req.prompt, pid, where='prompt')
-    except ValueError as e: raise ApiError(422, str(e)) from None
+    except ValueError as e:
+        hint = "; it looks like Python: send language 'python'" if re.match(r'\s*(?:async\s+def|def|from|import|class)\s', req.prompt) else ''
+        raise ApiError(422, str(e) + hint) from None
     entry = req.entry_point or p.entry_point
     if not defines_js(req.prompt, entry): raise ApiError(422, f"entry_point {entry!r} is not a function of the prompt (its last one is {p.entry_point!r})")
     tests = p.visible_tests if entry == p.entry_point else extract_js_tests(req.prompt, entry)
