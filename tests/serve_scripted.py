@@ -3,7 +3,7 @@
     python tests/serve_scripted.py --port 8765 --db /tmp/jobs.db [--delay 0.05] [--right-after 3] [--workers 2] [--queue 16]
 
 The double answers every request for the `sq` problem of the tests: wrong programs first, then (after
-`--right-after` requests, 0: never) the right one. `--delay` seconds per request stand in for a model's latency.
+`--right-after` requests, 0: never) the right one; in JavaScript when the request holds the JavaScript stub (`SQ_JS`). `--delay` seconds per request stand in for a model's latency.
 The sandbox is the real one. The app has the OpenAI-compatible chat routes (`--plain-chat 0`: a chat without a stub gets a 400).
 """
 import argparse, asyncio, itertools, sys
@@ -20,15 +20,20 @@ SQ = 'def sq(x):\n    """Square x.\n    >>> sq(3)\n    9\n    >>> sq(-2)\n    4\
 WRONG = ['def sq(x):\n    return x * 3\n', 'def sq(x):\n    return x + 1\n', 'def sq(x):\n    return abs(x) * 3\n',
          'def sq(x):\n    return 9\n', 'def sq(x):\n    return x ** 3\n', 'def sq(x):\n    return -x\n', 'def sq(x):\n    return x - 1\n']
 RIGHT = 'def sq(x):\n    return x * x\n'
+SQ_JS = '/**\n * Square x.\n * @param {number} x\n * @returns {number}\n * @example\n * sq(3) // => 9\n * sq(-2) // => 4\n */\nfunction sq(x) {\n}\n'
+WRONG_JS = ['function sq(x) {\n  return x * 3;\n}\n', 'function sq(x) {\n  return x + 1;\n}\n']
+RIGHT_JS = 'function sq(x) {\n  return x * x;\n}\n'
 CUBE = 'def cube(x):\n    """Cube x.\n    >>> cube(2)\n    8\n    """\n'  # the double never solves it: a long job
 
 def double(delay:float, right_after:int):
     "A scripted client whose requests take `delay` s; the right program comes after `right_after` requests (0: never)."
     n = itertools.count(1)
-    wrong = itertools.cycle(WRONG)
+    wrong, wrong_js = itertools.cycle(WRONG), itertools.cycle(WRONG_JS)
     def reply(msgs):
         k = next(n)
         if 'def cube' in msgs[-1]['content']: return f"```python\ndef cube(x):\n    return x * {k}\n```"  # never right, never repeated
+        if 'function sq(' in msgs[-1]['content']:
+            return f"```javascript\n{RIGHT_JS if right_after and k % right_after == 0 else next(wrong_js)}```"
         code = RIGHT if right_after and k % right_after == 0 else next(wrong)
         return f"```python\n{code}```"
     class Slow(ScriptedClient):

@@ -6,7 +6,7 @@ pytest.importorskip('httpx')
 webdriver = pytest.importorskip('selenium.webdriver')
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
-from serve_scripted import start, stop, SQ, RIGHT
+from serve_scripted import start, stop, SQ, SQ_JS, RIGHT
 
 CHROME, DRIVER = shutil.which('chromium') or '/usr/bin/chromium', shutil.which('chromedriver') or '/usr/bin/chromedriver'
 # the service page's screenshot (nbs/images/server.png) is refreshed only when asked (MCTS_CODEGEN_UPDATE_SCREENSHOTS=1), so a test run leaves the tree clean
@@ -62,4 +62,31 @@ def test_page_solves_and_draws_the_tree(browser, tmp_path):
         shot.parent.mkdir(parents=True, exist_ok=True)
         d.save_screenshot(str(shot))
         assert shot.stat().st_size > 10_000
+    finally: stop(p)
+
+def test_language_selector_sends_javascript(browser, tmp_path):
+    "The language selector: choosing JavaScript swaps the untouched example for a JSDoc stub and relabels the box; the job is sent with `language: javascript` and its answer is JavaScript."
+    import httpx
+    p, url = start(tmp_path / 'jobs.db', tmp_path / 'server.log', delay=0.05, right_after=3, workers=1)
+    try:
+        d = browser
+        d.get(url + '/')
+        WebDriverWait(d, 20).until(lambda d: d.find_element(By.ID, 'ready').text.startswith('ready'))
+        from selenium.webdriver.support.ui import Select
+        Select(d.find_element(By.ID, 'language')).select_by_value('javascript')
+        assert d.find_element(By.ID, 'prompt').get_attribute('value').startswith('/**') and 'JavaScript' in d.find_element(By.ID, 'prompt-label').text
+        box = d.find_element(By.ID, 'prompt')
+        box.clear(); box.send_keys(SQ_JS)
+        d.find_element(By.ID, 'solve').click()
+        WebDriverWait(d, 60).until(lambda d: d.find_element(By.ID, 'final-code').get_attribute('data-final') == '1')
+        assert 'return x * x' in d.find_element(By.ID, 'final-code').text and d.find_element(By.ID, 'status').text.startswith('passed')
+        jobs = httpx.get(url + '/v1/jobs').json()
+        assert [j['language'] for j in jobs] == ['javascript'], jobs
+        # a Python job opened from the list sets the selector back
+        Select(d.find_element(By.ID, 'language')).select_by_value('python')
+        assert d.find_element(By.ID, 'prompt').get_attribute('value') == SQ_JS  # an edited box is never replaced
+        d.find_element(By.CSS_SELECTOR, '#jobs li').click()
+        WebDriverWait(d, 10).until(lambda d: d.find_element(By.ID, 'language').get_attribute('value') == 'javascript')
+        logs = [l for l in d.get_log('browser') if l['level'] == 'SEVERE'] if hasattr(d, 'get_log') else []
+        assert not logs, logs
     finally: stop(p)

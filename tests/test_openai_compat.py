@@ -6,7 +6,7 @@ httpx = pytest.importorskip('httpx')
 openai = pytest.importorskip('openai')
 pytest.importorskip('fastapi'); pytest.importorskip('uvicorn')
 from openai import OpenAI
-from serve_scripted import start, stop, free_port, SQ, CUBE, RIGHT
+from serve_scripted import start, stop, free_port, SQ, SQ_JS, CUBE, RIGHT
 
 TOKEN = 'chat-token-7c2e'
 AUTH = {'Authorization': f'Bearer {TOKEN}'}
@@ -57,6 +57,16 @@ def test_openai_client_plain_and_streamed(srv):
     assert {'/v1/chat/completions', '/v1/models'} <= set(spec['paths']) and all(p.get('description') for p in spec['components']['schemas']['SearchAnswer']['properties'].values())
     m = httpx.get(url + '/metrics', headers=AUTH).text
     assert 'route="/v1/chat/completions",status="200"' in m.replace('method="POST",', '')
+
+def test_javascript_stub_is_searched(srv):
+    "A JSDoc stub in a ```javascript block becomes a JavaScript job: the answer is a JavaScript program checked on the stub's @example lines."
+    url, _ = srv
+    r = client(url).chat.completions.create(model='mcts-codegen:fast', messages=[{'role': 'user', 'content': f"Write this:\n```javascript\n{SQ_JS}```"}])
+    text, x = r.choices[0].message.content, r.model_extra['mcts_codegen']
+    assert text.startswith('```javascript\n') and 'return x * x' in text and "Passed: it passes the 2 visible tests" in text, text
+    assert x['mode'] == 'search' and x['language'] == 'javascript' and x['verdict'] == 'passed' and [t['call'] for t in x['tests']] == ['sq(3)', 'sq(-2)'], x
+    job = httpx.get(f"{url}/v1/jobs/{x['job']}", headers=AUTH).json()
+    assert job['language'] == 'javascript' and job['request']['language'] == 'javascript'
 
 def test_stream_wire_format_and_hang_up(srv):
     "Raw SSE: progress as comments while the search runs, chunks, then [DONE]; a client that hangs up cancels its search."

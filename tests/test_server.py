@@ -3,7 +3,7 @@ import json, os, signal, time
 import pytest
 httpx = pytest.importorskip('httpx')
 pytest.importorskip('fastapi'); pytest.importorskip('uvicorn')
-from serve_scripted import start, stop, SQ, CUBE, RIGHT
+from serve_scripted import start, stop, SQ, SQ_JS, CUBE, RIGHT
 
 TOKEN = 'test-token-3f9a'
 AUTH = {'Authorization': f'Bearer {TOKEN}'}
@@ -68,6 +68,25 @@ def test_submit_stream_result_tree(srv):
     assert {'llm_call', 'execution', 'job_start', 'job_end'} <= mine, mine
     assert TOKEN not in log.read_text()
 
+def test_javascript_job(srv):
+    "A JSDoc stub with language javascript: its @example lines are the visible tests, the answer is JavaScript, and the job, its result and the job list name the language."
+    c, _ = srv
+    r = c.post('/v1/solve', json=dict(prompt=SQ_JS, language='javascript', max_calls=8, preset='FAST'))
+    assert r.status_code == 202, r.text
+    jid = r.json()['id']
+    end = events(c, jid)[-1][1]
+    assert end['status'] == 'done' and end['result']['passed'] and end['result']['language'] == 'javascript', end
+    code = end['result']['code']
+    assert 'function sq(x)' in code and 'return x * x' in code and 'def ' not in code, code
+    assert [t['call'] for t in end['result']['result']['tests']] == ['sq(3)', 'sq(-2)']  # from the @example lines
+    j = c.get(f'/v1/jobs/{jid}').json()
+    assert j['language'] == 'javascript' and j['request']['language'] == 'javascript' and j['result']['code'] == code
+    line = next(x for x in c.get('/v1/jobs').json() if x['id'] == jid)
+    assert line['language'] == 'javascript' and line['title'] == 'sq · Square x.', line
+    # a request without the field is Python, and its job says so
+    py = c.post('/v1/solve', json=dict(prompt=SQ, max_calls=1)).json()['id']
+    assert events(c, py)[-1][1]['result']['language'] == 'python' and c.get(f'/v1/jobs/{py}').json()['language'] == 'python'
+
 def test_cancel_and_queue_limit(srv):
     c, _ = srv
     long = dict(prompt=CUBE, max_calls=20, n_iter=200)
@@ -96,6 +115,12 @@ BAD_BODIES = [
     (dict(prompt='x = 1'), 'no top-level function'),
     (dict(prompt='def f(:\n'), 'not valid Python'),
     (dict(prompt=SQ, preset='QUICK'), 'unknown preset'),
+    (dict(prompt=SQ, language='ruby'), "unknown language 'ruby'; choose one of python, javascript"),
+    (dict(prompt=SQ_JS), "it looks like JavaScript: send language 'javascript'"),
+    (dict(prompt='/** F. */\nfunction f( {\n}\n', language='javascript'), 'not valid JavaScript'),
+    (dict(prompt=SQ, language='JavaScript'), "it looks like Python: send language 'python'"),
+    (dict(prompt=SQ_JS, language='javascript', entry_point='nope'), "entry_point 'nope'"),
+    (dict(prompt=SQ_JS, language='javascript', tests=[dict(call='sq(', expected=1)]), 'not a JavaScript expression'),
     (dict(prompt=SQ, max_calls=21), 'cap of 20'),
     (dict(prompt=SQ, max_calls=0), 'max_calls'),
     (dict(prompt=SQ, n_iter=100000), 'n_iter'),

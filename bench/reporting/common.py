@@ -237,11 +237,20 @@ def headline_rows() -> list[tuple]:
             out.append((model, s, NAMES.get(s, s) + (' · best preset' if s == best and s != 'mcts-balanced' else ''), he[s], ne.get(s)))
     return out
 
-def corpus_test(model:str, strategy:str) -> tuple[str, list[str]]:
-    "The headline's corpus cell: solved on the corpus test split's problems that have a row, marked '†' while some have none ('—' without rows), and the rows' engine versions."
-    f = RES/'corpus'/model/f'{strategy}.jsonl'
+CORPORA = {'corpus': ROOT/'data'/'corpus'/'corpus.jsonl', 'corpus_js': ROOT/'data'/'corpus'/'corpus_js.jsonl'}  # results/<folder>: its problems (the JavaScript corpus translates the Python one, splits kept)
+JS_BENCH = ('mcts-codegen bench --n 10 --llm local:MODEL --data data/corpus/corpus_js.jsonl --out results/corpus_js --split test --no-cache --concurrency 1 --quiet '
+            '-s greedy,best-of-n,mcts-balanced,oracle')  # the JavaScript corpus's baselines (resumable: a rerun skips finished problems)
+DAGGER = "†: on the split's problems that have a row; the rest of the split have none yet"  # an incomplete cell, on the headline and the corpus tables
+
+def corpus_split(bench:str='corpus', split:str='test') -> set:
+    "The problems of a corpus's split (`CORPORA`)."
+    return {r['task_id'] for r in jsonl(CORPORA[bench]) if r['split'] == split}
+
+def corpus_test(model:str, strategy:str, bench:str='corpus') -> tuple[str, list[str]]:
+    "The headline's corpus cell (the Python corpus, or `corpus_js`): solved on the test split's problems that have a row, marked '†' while some have none ('—' without rows), and the rows' engine versions."
+    f = RES/bench/model/f'{strategy}.jsonl'
     if not f.is_file(): return '—', []
-    test = {r['task_id'] for r in jsonl(ROOT/'data'/'corpus'/'corpus.jsonl') if r['split'] == 'test'}
+    test = corpus_split(bench)
     rs = {r['task_id']: r for r in jsonl(f) if r['task_id'] in test}
     if not rs: return '—', []
     k = sum(bool(r['passed']) for r in rs.values())
@@ -251,14 +260,16 @@ def headline(engines:bool=False) -> list[str]:
     "The headline table: per model, greedy, best-of-n, mcts-balanced, the best preset and oracle@10 on HumanEval, NewEval and the corpus test split."
     rows = []
     for model, s, name, h, n in headline_rows():
-        c, cv = corpus_test(model, s)
+        (c, cv), (j, jv) = corpus_test(model, s), corpus_test(model, s, 'corpus_js')
         row = [SIZE[model], name, cell(h), f"{h.calls_mean:.2f}", f"{h.tokens_mean:.0f}", cell(n),
-               '—' if n is None else f"{n.calls_mean:.2f}", '—' if n is None else f"{n.tokens_mean:.0f}", c]
-        rows.append(row + ([f"`{h.engine}`" + ('' if n is None else f" / `{n.engine}`") + ''.join(f" / corpus `{v}`" for v in cv)] if engines else []))
-    n_test = sum(r['split'] == 'test' for r in jsonl(ROOT/'data'/'corpus'/'corpus.jsonl'))
-    part = ['', f"†: on the test problems that have a row; the rest of the {n_test} have none yet (problems moved into the test split by the 2026-12-07 leak fixes: `bash bench/corpus_baselines.sh MODEL` resumes)."] if any('†' in r[8] for r in rows) else []
-    return md(['model', 'strategy', 'HumanEval (164)', 'completions', 'tokens', 'NewEval (20)', 'completions', 'tokens', f'corpus test ({n_test})']
-              + (['engine (HumanEval / NewEval / corpus)'] if engines else []), rows) + ['', protocols_line()] + part + auto_line()
+               '—' if n is None else f"{n.calls_mean:.2f}", '—' if n is None else f"{n.tokens_mean:.0f}", c, j]
+        rows.append(row + ([f"`{h.engine}`" + ('' if n is None else f" / `{n.engine}`") + ''.join(f" / corpus `{v}`" for v in cv) + ''.join(f" / JS `{v}`" for v in jv)] if engines else []))
+    n_test, n_js = len(corpus_split()), len(corpus_split('corpus_js'))
+    why = [w for i, w in ((8, "the corpus's problems moved into the test split by the 2026-12-07 leak fixes: `bash bench/corpus_baselines.sh MODEL` resumes"),
+                          (9, f"the JavaScript corpus's baselines are not finished: `{JS_BENCH}` resumes them")) if any('†' in r[i] for r in rows)]
+    part = ['', f"{DAGGER} ({'; '.join(why)})."] if why else []
+    return md(['model', 'strategy', 'HumanEval (164)', 'completions', 'tokens', 'NewEval (20)', 'completions', 'tokens', f'corpus test ({n_test})', f'JavaScript corpus test ({n_js})']
+              + (['engine (HumanEval / NewEval / corpus / JS)'] if engines else []), rows) + ['', protocols_line()] + part + auto_line()
 
 def auto_line() -> list[str]:
     "The sentence under the headline table where auto is in it: its HumanEval cell includes the half its router was fitted on, and what it solves on the other half alone."
@@ -273,7 +284,7 @@ def protocols_line() -> str:
     say = {'v2': "protocol v2, whole-function generation (`bash bench/protocol_v2.sh`)", 'v3': "protocol v3, body-only generation (`bash bench/protocol_v3.sh`)"}
     by = {m: protocol(m)[2] for m in (SMALL, LARGE)}
     parts = [f"{' and '.join(SIZE[m] for m in (SMALL, LARGE) if by[m] == v)}: {say[v]}" for v in dict.fromkeys(by.values())]
-    return "HumanEval and NewEval rows · " + '; '.join(parts) + ". Corpus rows: body-only generation (`bash bench/corpus_baselines.sh`)."
+    return "HumanEval and NewEval rows · " + '; '.join(parts) + ". Corpus rows: body-only generation (`bash bench/corpus_baselines.sh`); JavaScript corpus rows: the same protocol on its JSDoc stubs (the results page's JavaScript corpus table)."
 
 def jsonl(p:Path) -> list[dict]: return [json.loads(l) for l in p.read_text().splitlines() if l.strip()]
 

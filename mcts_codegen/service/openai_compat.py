@@ -281,7 +281,7 @@ class ChatCompletion(BaseModel):
     usage:dict = Field(description="prompt_tokens, completion_tokens, total_tokens (a search's every token, as completion tokens)")
     mcts_codegen:SearchAnswer = Field(description="the full result; OpenAI clients keep it as an extra field")
 
-# %% ../../nbs/22b_openai_compat.ipynb #0a1c0029
+# %% ../../nbs/22b_openai_compat.ipynb #4cebfd91
 def _problem(svc:Service, req:ChatRequest, plain:bool) -> tuple[Stub|None, str|None]:
     "Check a chat request against the limits; its stub, or why there is none (refused with a 400 when plain chats are off)."
     if req.n not in (None, 1): raise ChatError(400, f"n must be 1, not {req.n}: the search answers with one program", param='n')
@@ -291,8 +291,8 @@ def _problem(svc:Service, req:ChatRequest, plain:bool) -> tuple[Stub|None, str|N
     last = next((m for m in reversed(req.messages) if m.role == 'user'), None)
     if last is None: raise ChatError(400, "no user message: the problem is read from the last one", param='messages')
     stub = find_stub(text_of(last.content))
-    why = NO_STUB if stub is None else None if stub.language == 'python' else f"the stub is {stub.language}; the search takes Python stubs"
-    if why and not plain: raise ChatError(400, f"{why}; send `def name(args):` with a docstring of examples, in a ```python block (this server answers no plain chats)", param='messages', code='no_stub')
+    why = NO_STUB if stub is None else None
+    if why and not plain: raise ChatError(400, f"{why}; send `def name(args):` with a docstring of examples in a ```python block, or a function under a JSDoc comment in a ```javascript block (this server answers no plain chats)", param='messages', code='no_stub')
     return (stub if why is None else None), why
 
 def add_chat(app:FastAPI, # the app `create_app` made
@@ -319,8 +319,8 @@ def add_chat(app:FastAPI, # the app `create_app` made
             svc.require_ready()  # 503 while the model loads or the backend is down, as for a search
             work, cid = run_plain(svc, req, why), f"chatcmpl-{uuid.uuid4().hex}"
         else:
-            sreq = SolveRequest(prompt=stub.code, entry_point=stub.entry, preset=preset, max_calls=min(CALLS[preset], svc.lim.max_calls), seed=req.seed or 0)
-            jid = svc.submit(sreq)  # the job API's checks: 422, 503 while not ready, 429 when the queue is full
+            sreq = SolveRequest(prompt=stub.code, entry_point=stub.entry, language=stub.language, preset=preset, max_calls=min(CALLS[preset], svc.lim.max_calls), seed=req.seed or 0)
+            jid = await svc.asubmit(sreq)  # the job API's checks: 422, 503 while not ready, 429 when the queue is full
             work, cid = run_search(svc, jid, stub, preset), f"chatcmpl-{jid}"
         log.info('chat', extra=dict(event='chat', model=req.model, mode='plain' if stub is None else 'search', stream=req.stream, job=None if stub is None else jid))
         if req.stream:

@@ -205,7 +205,7 @@ async function submit(ev) {
   ev.preventDefault();
   const t = $('token').value.trim();
   if (t) localStorage.setItem('mcts_token', t);
-  const body = { prompt: $('prompt').value, preset: $('preset').value, max_calls: Number($('max-calls').value) };
+  const body = { prompt: $('prompt').value, language: $('language').value, preset: $('preset').value, max_calls: Number($('max-calls').value) };
   $('solve').disabled = true;
   state.nodes = new Map(); state.selected = null; state.best = null; draw();
   showFinal('', false); $('final-code').textContent = '—'; delete $('final-code').dataset.final;
@@ -224,7 +224,7 @@ async function openJob(id) {
   state.job = id; state.selected = null;
   try {
     const j = await api(`/v1/jobs/${id}`);
-    if (j.request && j.request.prompt) $('prompt').value = j.request.prompt;
+    if (j.request && j.request.prompt) { $('prompt').value = j.request.prompt; setLanguage(j.language || 'python', false); }
     await loadTree(id);
     if (j.status === 'running' || j.status === 'queued') { $('solve').disabled = true; follow(id).catch(() => {}); return; }
     await onEnd(id, { status: j.status, result: j.result, best_program: j.best, error: j.error });
@@ -257,6 +257,20 @@ async function readiness() {
     if (!r.ok && d.status !== 'failed') setTimeout(readiness, 2000);
   } catch (e) { p.textContent = 'offline'; p.className = 'pill bad'; }
 }
+
+// the stub's language: its label, and its example while the box holds the other language's untouched example
+const EXAMPLES = {
+  python: { label: 'Problem: a Python stub, a signature and a docstring with examples', text: $('prompt').value },
+  javascript: { label: 'Problem: a JavaScript stub, a function under a JSDoc comment whose @example lines are `call // => value`',
+    text: '/**\n * The running maximum of an array.\n * @param {number[]} xs\n * @returns {number[]}\n * @example\n * runningMax([1, 3, 2, 5, 4]) // => [1, 3, 3, 5, 5]\n * runningMax([]) // => []\n */\nfunction runningMax(xs) {\n}\n' },
+};
+function setLanguage(lang, example) {
+  $('language').value = lang;
+  $('prompt-label').textContent = EXAMPLES[lang].label;
+  const box = $('prompt');
+  if (example && Object.values(EXAMPLES).some((e) => e.text === box.value)) box.value = EXAMPLES[lang].text;
+}
+$('language').addEventListener('change', () => setLanguage($('language').value, true));
 
 $('token').value = localStorage.getItem('mcts_token') || '';
 $('form').addEventListener('submit', submit);
