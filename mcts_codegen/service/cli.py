@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import Optional, List
 import typer
 from .. import __version__
-from ..core.config import create_preset, ConfigError, SAMPLING_KEYS, presets_help
-from ..lab.experimental import MOVED
+from ..core.config import create_preset, ConfigError, SAMPLING_KEYS, presets_help, MOVED
+import mcts_codegen.lab.experimental  # the lab registers its settings (experimental.*) and presets (lab.NAME): every command takes them
 import mcts_codegen.lab.levers  # the lab's widening and RAVE levers, registered in the engine
 from ..core.utils import peak_rss_mb
 
