@@ -128,6 +128,7 @@ BAD_BODIES = [
     (dict(prompt=SQ, tests=[dict(call='sq(')]), 'not a Python expression'),
     (dict(prompt=SQ, tests=[dict(call='sq(1)', expected=1, extra=1)]), 'extra'),
     (dict(prompt=SQ, colour='red'), 'colour'),
+    (dict(prompt='def sq(x):\n    """Square.\n    >>> sq(2)\n    4\n    >>> sq(2)\n    5\n    """\n'), 'sq(2)'),  # examples that contradict each other: named, as `solve` names them
     (dict(prompt='def f():\n    "' + 'x' * 1100 + '"\n'), 'limit is 1000'),
     ([1, 2], 'body'),
 ]

@@ -18,6 +18,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from ..core.config import create_preset, ConfigError, Config, prompt_cap
 from ..core.problem import Problem, CallTest
 from ..core.visible import extract_tests
+from ..core.loaders import contradictions
 from ..core.jsdoc import problem_from_js, extract_js_tests, defines_js, js_syntax_error, looks_like_js
 from ..core.node import Node
 from ..sandbox.executor import TestOutcome
@@ -188,7 +189,9 @@ def to_problem(req:SolveRequest, lim:Limits, pid:str='job') -> Problem:
             except (SyntaxError, ValueError): raise ApiError(422, f"test call {t.call[:60]!r} is not a Python expression") from None
         tests = [CallTest(call=t.call, expected=t.expected, source='request') for t in req.tests]
     else: tests = extract_tests(req.prompt, entry)
-    return Problem(id=pid, prompt=req.prompt, entry_point=entry, visible_tests=tests)
+    p = Problem(id=pid, prompt=req.prompt, entry_point=entry, visible_tests=tests)
+    if req.tests is None and (msg := contradictions(p, 'prompt')): raise ApiError(422, msg)  # a spec that contradicts itself is bad input, as in `solve`
+    return p
 
 def js_problem(req:SolveRequest, pid:str='job') -> Problem:
     "The JavaScript `Problem` of a request: its JSDoc `@example` lines are the visible tests (`jsdoc.problem_from_js`); an `ApiError` (422) says what is wrong."
