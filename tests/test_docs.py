@@ -84,3 +84,30 @@ def test_pandoc_ids():
     assert cd.pandoc_id('_Search') == 'search'  # so `#_search` never exists
     assert cd.pandoc_id('The `plot_tree` helper') == 'the-plot_tree-helper'
     assert cd.pandoc_id('2. Evaluate {#evaluate}') == 'evaluate'
+
+# ---- the Markdown pages of nbs/ (results, journal, the guides): links to them and their anchors land -------------
+def test_md_pages_have_their_headings_anchors(tmp_path):
+    (tmp_path/'results.md').write_text("---\ntitle: Results\ndescription: Tables.\n---\n\n## Headline\n\n### 0.5B\n\n## Levers\n\nSee [x](journal.md#gone).\n")
+    page = cd.MdPage(tmp_path/'results.md')
+    assert page.name == 'results' and page.front['title'] == 'Results'
+    assert cd.anchors(page) == {'headline', 'b', 'levers'}
+    nb = _page(tmp_path, [new_markdown_cell("The [levers](results.md#levers), the [headline](results.md#headline), [gone](results.md#the-router).")])
+    ctx = dict(site='https://x.github.io/p/', pages={nb.name, 'results', 'journal'}, by_nb={}, private=set(),
+               anchors={nb.name: cd.anchors(nb), 'results': cd.anchors(page), 'journal': {'dated-notes'}})
+    assert [d for *_, d in cd.chk_anchor(nb, ctx)] == ['results.md#the-router: no anchor #the-router on results']
+    assert [d for *_, d in cd.chk_anchor(page, ctx)] == ['journal.md#gone: no anchor #gone on journal']
+
+def test_md_anchor_faults_flags_dangling_links(tmp_path):
+    (tmp_path/'nbs').mkdir()
+    (tmp_path/'nbs'/'results.md').write_text("## Levers\n\nThe [notes](journal.md#dated-notes).\n")
+    (tmp_path/'README.md').write_text("[levers](nbs/results.md#levers), [router](nbs/results.md#the-router), [gone](nbs/gone.md), [site](https://x.io/results.md#q)\n")
+    nbformat.write(new_notebook(cells=[new_markdown_cell("The [journal](journal.md) and [levers](results.md#levers-1)."), new_code_cell("# [no](results.md#no)")]),
+                   tmp_path/'nbs'/'01_a.ipynb')
+    assert sorted(cd.md_anchor_faults(tmp_path)) == [
+        ('README.md', 1, 'nbs/gone.md: no page nbs/gone.md'), ('README.md', 1, 'nbs/results.md#the-router: no anchor #the-router on nbs/results.md'),
+        ('nbs/01_a.ipynb cell 0', 1, 'journal.md: no page nbs/journal.md'), ('nbs/01_a.ipynb cell 0', 1, 'results.md#levers-1: no anchor #levers-1 on nbs/results.md'),
+        ('nbs/results.md', 3, 'journal.md#dated-notes: no page nbs/journal.md')]
+
+def test_links_to_the_md_pages_land():
+    "Every link from README.md, the Markdown pages and the notebooks' Markdown cells to results.md, journal.md or a guide page names a heading there"
+    assert cd.md_anchor_faults() == []

@@ -116,6 +116,15 @@ class Page:
                     continue
                 if fence is None: yield n, l
 
+class MdPage(Page):
+    "A Markdown page of nbs/ (Quarto renders it as it is): its front matter, then one prose cell"
+    def __init__(self, src:Path):
+        self.proc, self.src, self.files, self.default_exp, self.name = src, src, src.parent/f"{src.stem}_files", None, src.stem
+        self.text = src.read_text(); self.lines = self.text.splitlines()
+        m = re.match(r'---\n(.*?)\n---\n', self.text, re.S)
+        self.front = (yaml.safe_load(m[1]) or {}) if m else {}
+        self.cells = [('md', m[0].count('\n') + 1 if m else 1, len(self.lines), None, '', {})]
+
 # ---- anchors, as pandoc makes them -------------------------------------------------------------------------------
 def pandoc_id(txt):
     "Pandoc's auto identifier for a heading's text"
@@ -188,6 +197,26 @@ def chk_anchor(page, ctx):
             if frag and frag not in ctx['anchors'][tgt]:
                 why = ' (a private name: pandoc drops the leading underscore and nbdev documents no private names)' if frag.startswith('_') else ''
                 res.append((page, n, 'anchor', f"{url}: no anchor #{frag} on {tgt}{why}"))
+    return res
+
+def md_anchor_faults(root:Path=ROOT):
+    "Links to a Markdown page of nbs/ (`results.md#levers`; from README.md, `nbs/results.md#levers`) whose page or anchor is missing: (file, line, detail); reads the sources, processes no notebook"
+    nbs = root/'nbs'
+    ids = {p.name: anchors(MdPage(p)) for p in nbs.glob('*.md')}
+    srcs = [('README.md', 'nbs/', (root/'README.md').read_text())] if (root/'README.md').exists() else []
+    srcs += [(f"nbs/{p.name}", '', p.read_text()) for p in sorted(nbs.glob('*.md'))]
+    for p in sorted(nbs.glob('*.ipynb')):
+        srcs += [(f"nbs/{p.name} cell {i}", '', c.source) for i, c in enumerate(nbformat.read(p, as_version=4).cells) if c.cell_type == 'markdown']
+    res = []
+    for f, pre, txt in srcs:
+        for n, l in enumerate(txt.splitlines(), 1):
+            for m in _re_link.finditer(l):
+                url = m[1] or m[2]
+                path, _, frag = url.partition('#')
+                nm = path.removeprefix(pre)
+                if not (path.startswith(pre) and nm.endswith('.md')) or '/' in nm or ':' in nm: continue
+                if nm not in ids: res.append((f, n, f"{url}: no page nbs/{nm}"))
+                elif frag and frag not in ids[nm]: res.append((f, n, f"{url}: no anchor #{frag} on nbs/{nm}"))
     return res
 
 _plot_name = re.compile(r'^(plot_\w*|plot|show|imshow)$')
@@ -322,6 +351,7 @@ def build_pages(proc=True, only=None):
     shutil.rmtree(OUT/'pages', ignore_errors=True)
     pdir = OUT/'pages'; pdir.mkdir(parents=True)
     pages = [Page(p, cfg.nbs_path/p.relative_to(cache), pdir/f"{p.stem}_files") for p in sorted(cache.rglob('*.ipynb'))]
+    pages += [MdPage(p) for p in sorted(cfg.nbs_path.glob('*.md'))]  # the guide pages, results and journal: Quarto renders them too
     for p in pages: (pdir/f"{p.name}.md").write_text(p.text)
     ctx = dict(site=f"{cfg.doc_host}{cfg.doc_baseurl}".rstrip('/') + '/', pages={p.name for p in pages},
                by_nb={p.proc.stem: p.name for p in pages}, anchors={p.name: anchors(p) for p in pages},
