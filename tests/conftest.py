@@ -2,6 +2,7 @@
 import json
 import pytest
 import mcts_codegen.lab.levers  # registers widening, RAVE, plans/repair and agreement in the engine
+import mcts_codegen.lab.agents  # registers reflexion, HRM and TRM in the orchestrator's `make_agent`
 
 @pytest.fixture
 def tiny_data(tmp_path):

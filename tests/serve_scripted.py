@@ -15,6 +15,8 @@ from functools import partial
 from mcts_codegen.service.server import create_app, Limits
 from mcts_codegen.service.openai_compat import add_chat
 from mcts_codegen.service.obs import setup_logging
+try: import mcts_codegen.lab.agents  # the lab's strategies, as `mcts-codegen serve` loads them: an AUTO job routes to reflexion, HRM, TRM
+except ImportError: pass  # the code before they moved to the lab
 
 SQ = 'def sq(x):\n    """Square x.\n    >>> sq(3)\n    9\n    >>> sq(-2)\n    4\n    """\n'
 WRONG = ['def sq(x):\n    return x * 3\n', 'def sq(x):\n    return x + 1\n', 'def sq(x):\n    return abs(x) * 3\n',

@@ -116,3 +116,23 @@ def test_the_core_runs_without_the_lab_and_the_lab_plugs_in():
         print('ok')''')
     r = subprocess.run([sys.executable, '-c', code], capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert r.returncode == 0 and r.stdout.strip() == 'ok', r.stderr[-2000:]
+
+def test_the_lab_strategies_plug_into_make_agent():
+    "With no lab module imported, `make_agent` builds the core's strategies and refuses a lab one with the import to add; once `lab.agents` is imported it builds it."
+    import subprocess, sys, textwrap
+    code = textwrap.dedent('''
+        import sys
+        from mcts_codegen.core.orchestrator import make_agent, AGENT_NAMES, GreedyAgent
+        assert not any(m.startswith('mcts_codegen.lab') for m in sys.modules), sorted(m for m in sys.modules if 'lab' in m)
+        assert isinstance(make_agent('greedy'), GreedyAgent) and make_agent('mcts-fast').name == 'mcts-fast'
+        for s in ('hrm', 'trm', 'reflexion'):
+            try: make_agent(s); raise SystemExit(f'no error for {s}')
+            except ValueError as e: assert 'import mcts_codegen.lab.agents' in str(e) and '\\n' not in str(e), e
+        try: make_agent('beam'); raise SystemExit('no error for beam')
+        except ValueError as e: assert 'unknown strategy' in str(e) and 'lab' not in str(e), e
+        import mcts_codegen.lab.agents
+        from mcts_codegen.lab.agents import HRMAgent, TRMAgent, ReflexionAgent
+        assert type(make_agent('hrm')) is HRMAgent and type(make_agent('trm')) is TRMAgent and type(make_agent('reflexion')) is ReflexionAgent
+        print('ok')''')
+    r = subprocess.run([sys.executable, '-c', code], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert r.returncode == 0 and r.stdout.strip() == 'ok', r.stderr[-2000:] + r.stdout[-500:]

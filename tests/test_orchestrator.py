@@ -9,7 +9,8 @@ from mcts_codegen.core.problem import Problem, CallTest
 from mcts_codegen.sandbox.executor import Executor
 from mcts_codegen.core.loaders import load_humaneval
 from mcts_codegen.testing import ScriptedClient
-from mcts_codegen.core.orchestrator import (HRMAgent, TRMAgent, AutoAgent, BestOfNAgent, MetaController, UnifiedSearchOrchestrator,
+from mcts_codegen.lab.agents import HRMAgent, TRMAgent
+from mcts_codegen.core.orchestrator import (AutoAgent, BestOfNAgent, MetaController, UnifiedSearchOrchestrator,
                                        FEATURES, replay, make_agent, default_controller, features)
 from mcts_codegen.bench.runner import run_problem, parse_strategies
 from mcts_codegen.core.utils import run_sync

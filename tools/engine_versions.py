@@ -7,6 +7,8 @@ from pathlib import Path
 from mcts_codegen.bench.runner import STRATEGIES, bench_config, engine_version
 try: import mcts_codegen.lab.levers  # the lab levers (widening, RAVE) the rows ran with, registered in the engine
 except ImportError: pass  # the code before the levers moved to the lab
+try: import mcts_codegen.lab.agents  # the lab strategies (reflexion, HRM, TRM), registered in the orchestrator
+except ImportError: pass  # the code before they moved to the lab
 
 def _verifiers():
     from mcts_codegen.learn.verifier import load_verifier

@@ -30,7 +30,7 @@ MAP = {  # old module -> new dotted module, by layer (arrows point from service 
     # the service and the CLI
     'server': 'service.server', 'cli': 'service.cli', 'obs': 'service.obs', 'openai_compat': 'service.openai_compat', 'scalars': 'service.scalars',
     # the lab: levers measured and left off
-    'experimental': 'lab.experimental', 'levers': 'lab.levers',
+    'experimental': 'lab.experimental', 'levers': 'lab.levers', 'lab.agents': 'lab.agents',
     # beside the layers: the test doubles (above what they fake) and the docs renderer
     'testing': 'testing', 'docs': 'docs',
 }

@@ -6,11 +6,11 @@ Docs: https://mcts-codegen.github.io/mcts_codegen/scores.html.md"""
 
 # %% ../../nbs/19a_scores.ipynb #23411c00
 from __future__ import annotations
-import asyncio, hashlib, inspect, json, os, re, warnings
+import asyncio, hashlib, importlib, inspect, json, os, re, sys, warnings
 from pathlib import Path
 from typing import Any, Callable
 from pydantic import BaseModel, Field
-from ..core.config import Config, LLMConfig, RAGConfig, ExecutorConfig, SAMPLING_KEYS, preset_settings, preset_names
+from ..core.config import Config, ConfigError, LLMConfig, RAGConfig, ExecutorConfig, SAMPLING_KEYS, preset_settings, preset_names
 from ..core.loaders import load_humaneval, parse_ids
 from ..core.llm import get_client
 from ..sandbox.executor import Executor
@@ -22,7 +22,8 @@ from .stats import pass_at_k
 # %% auto #0
 __all__ = ['STRATEGIES', 'RAG_PLACE', 'EXECUTOR_KEYS', 'HUMANEVAL_SPLITS', 'parse_strategies', 'ProblemResult', 'run_samples',
            'run_oracle', 'settings_key', 'ResultsLog', 'read_results', 'latest_results', 'BenchmarkResult',
-           'summary_table', 'verifier_tag', 'results_name', 'llm_slug', 'LocalPool', 'RayWorker', 'RayPool', 'subset']
+           'summary_table', 'verifier_tag', 'results_name', 'llm_slug', 'LocalPool', 'loaded_lab', 'RayWorker',
+           'RayPool', 'subset']
 
 # %% ../../nbs/19a_scores.ipynb #2f1ced72
 STRATEGIES:dict[str,str] = {'greedy': 'submitted', 'sample': 'estimator', 'best-of-n': 'submitted', 'reflexion': 'submitted',
@@ -131,6 +132,7 @@ def _runner(strategy:str):
     "What runs `strategy`: `run_samples` or `run_oracle`, or the orchestrator's agent (None for an unknown name)."
     if strategy in ('sample', 'oracle'): return {'sample': run_samples, 'oracle': run_oracle}[strategy]
     try: return make_agent(strategy)
+    except ConfigError: raise  # a lab strategy this process has not loaded: no version, rather than one without its presets
     except ValueError: return None
 
 def _presets(strategy:str, seen:frozenset=frozenset()) -> set[str]:
@@ -304,9 +306,16 @@ def _import_ray():
     except ImportError: raise ImportError('--engine ray needs Ray: pip install "mcts_codegen[ray]" (or "ray[default]>=2.9")') from None
     return ray
 
+def loaded_lab() -> list[str]:
+    "The lab modules this process imported (the CLI imports them), for a worker process to import in turn: they register its strategies and levers."
+    return sorted(m for m in sys.modules if m.startswith(f"{__name__.split('.')[0]}.lab."))
+
 class RayWorker:
     "A Ray actor: one client and one sandbox, running one problem at a time."
-    def __init__(self, llm, llm_cfg:LLMConfig, exec_cfg:ExecutorConfig, client_kw:dict|None=None):
+    def __init__(self, llm, llm_cfg:LLMConfig, exec_cfg:ExecutorConfig, client_kw:dict|None=None,
+                 lab:list[str]=(), # lab modules to import first (`loaded_lab()` of the driver)
+                ):
+        for m in lab: importlib.import_module(m)
         self.client = get_client(llm, llm_cfg, **(client_kw or {})) if isinstance(llm, str) else llm
         self.executor = Executor(exec_cfg)
 
@@ -329,7 +338,7 @@ class RayPool:
         if self.started: ray.init(address=address, include_dashboard=False, ignore_reinit_error=True)
         k = max(1, min(concurrency, int(ray.cluster_resources().get('CPU', 1))))
         actor = ray.remote(num_cpus=1)(RayWorker)
-        self.actors = [actor.options(scheduling_strategy='SPREAD').remote(llm, llm_cfg, exec_cfg, client_kw) for _ in range(k)]
+        self.actors = [actor.options(scheduling_strategy='SPREAD').remote(llm, llm_cfg, exec_cfg, client_kw, loaded_lab()) for _ in range(k)]
         self.fn, self.result = fn, result or ProblemResult
 
     def run(self, jobs:list[dict], on_result:Callable[[BaseModel],None]):

@@ -1,4 +1,4 @@
-"""Strategies behind one `Agent` protocol (greedy, best-of-n, reflexion, the MCTS presets, HRM, TRM), a `MetaController` that routes each problem to the cheapest one likely to solve it, and `UnifiedSearchOrchestrator`, which wires them from one `Config`.
+"""Strategies behind one `Agent` protocol (greedy, best-of-n, the MCTS presets, and the lab's reflexion, HRM and TRM once registered), a `MetaController` that routes each problem to the cheapest one likely to solve it, and `UnifiedSearchOrchestrator`, which wires them from one `Config`.
 
 Docs: https://mcts-codegen.github.io/mcts_codegen/orchestrator.html.md"""
 
@@ -6,27 +6,25 @@ Docs: https://mcts-codegen.github.io/mcts_codegen/orchestrator.html.md"""
 
 # %% ../../nbs/18_orchestrator.ipynb #6a504db1
 from __future__ import annotations
-import ast, asyncio, json, math, re, time, urllib.error, urllib.request
+import json, math, time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Protocol, runtime_checkable
-from .config import Config, create_preset
-from .problem import Problem, try_parse
+from .config import Config, ConfigError, create_preset
+from .problem import Problem
 from .loaders import as_problem
-from .visible import extract_tests
-from .agents import fresh_messages, refine_messages, extract_code, assemble, system_prompt, ContextProvider, body_messages, BODY_STOP
+from .agents import fresh_messages, refine_messages, extract_code, assemble, ContextProvider, body_messages, BODY_STOP
 from .llm import body_ok
 from ..sandbox.executor import Executor, CodeExecutionResult, feedback, averdict
 from .engine import MCTSEngine, SearchResult, visible_reward, visible_evidence, verdict, tidy_result
-from .utils import run_sync, call_seed, fenced_blocks
+from .utils import run_sync, call_seed
 from .router import (FEATURES, ESCALATIONS, TRAIN_IDS, features, Route, MetaController, record_features, fit, replay,  # re-exported:
                                  default_controller, frontier)  # the old import paths keep working
 
 # %% auto #0
-__all__ = ['GREEDY_FIRST', 'AGENT_NAMES', 'Meter', 'program_of', 'visible_rank', 'is_solved', 'SolveContext', 'Outcome', 'Agent',
-           'BaseAgent', 'GreedyAgent', 'BestOfNAgent', 'ReflexionAgent', 'MCTSAgent', 'External', 'problem_json',
-           'external_steps', 'chat', 'decompose_messages', 'parse_plan', 'compose_messages', 'HRMAgent', 'TRMState',
-           'TRMAgent', 'AutoAgent', 'make_agent', 'UnifiedSearchOrchestrator', 'searcher']
+__all__ = ['GREEDY_FIRST', 'AGENTS', 'AGENT_NAMES', 'Meter', 'program_of', 'visible_rank', 'is_solved', 'SolveContext', 'Outcome',
+           'Agent', 'BaseAgent', 'GreedyAgent', 'BestOfNAgent', 'MCTSAgent', 'AutoAgent', 'register_agent',
+           'make_agent', 'UnifiedSearchOrchestrator', 'searcher']
 
 # %% ../../nbs/18_orchestrator.ipynb #99615b5a
 class Meter:
@@ -226,26 +224,6 @@ class BestOfNAgent(BaseAgent):
         i = max(range(len(codes)), key=lambda i: (visible_rank(vis[i]), -i))
         return Outcome(codes[i], vis[i], stats=dict(chosen=i, drawn=len(codes), parsed=sum(o is not None for o in codes)))
 
-# %% ../../nbs/18_orchestrator.ipynb #c0f2a628
-class ReflexionAgent(BaseAgent):
-    "Greedy first; then refine the latest program with its visible-test feedback until it is solved or the budget is spent."
-    name = 'reflexion'
-    async def run(self, c:SolveContext) -> Outcome:
-        p, tries, calls = c.problem, [], 0
-        while calls < c.n:
-            if calls == 0: msgs, greedy = c.fresh(), True
-            elif not tries: msgs, greedy = c.fresh(), False  # nothing parsed yet: a fresh sample
-            else: msgs, greedy = c.refine(*tries[-1]), False
-            comp, = await c.complete(msgs, 1, greedy, c.base + calls)
-            calls += 1
-            code = program_of(p, comp.text)
-            if code is None: continue
-            tries.append((code, await c.visible(code)))
-            if is_solved(tries[-1][1], p): break
-        if not tries: return Outcome(iterations=calls)
-        i = max(range(len(tries)), key=lambda i: (visible_rank(tries[i][1]), i))  # ties: the latest, which saw the most feedback
-        return Outcome(*tries[i], iterations=calls, stats=dict(attempts=len(tries), chosen=i))
-
 # %% ../../nbs/18_orchestrator.ipynb #ab7ee052
 class MCTSAgent(BaseAgent):
     "The engine with a preset, capped at the budget."
@@ -261,213 +239,6 @@ class MCTSAgent(BaseAgent):
         if r.status == 'error' or (r.code is None and r.stats.get('llm_errors')): raise RuntimeError(r.error or f"every LLM request failed: {r.stats['llm_errors'][0]}")
         st = {k: v for k, v in r.stats.items() if k != 'llm_errors'} | dict(tree_size=r.tree_size, solved_at_call=r.solved_at_call)
         return Outcome(r.code, r.result, iterations=r.iterations, stats=st, pool=r.passing)
-
-# %% ../../nbs/18_orchestrator.ipynb #2d88dd89
-class External:
-    "An external agent step: a callable `f(request:dict) -> dict` or the URL of an HTTP endpoint speaking the JSON contract."
-    def __init__(self, impl:Callable[[dict],dict]|str, # a callable, or an `http(s)://` URL
-                 timeout:float=120.0, # seconds to wait for an HTTP answer
-                ):
-        if isinstance(impl, str) and not re.match(r'https?://', impl): raise ValueError(f"an external agent is a callable or an http(s):// URL, not {impl!r}")
-        if not (isinstance(impl, str) or callable(impl)): raise ValueError(f"an external agent is a callable or an http(s):// URL, not a {type(impl).__name__}")
-        self.impl, self.timeout = impl, timeout
-
-    def _post(self, req:dict) -> dict:
-        r = urllib.request.Request(self.impl, json.dumps(req).encode(), {'Content-Type': 'application/json'})
-        try:
-            with urllib.request.urlopen(r, timeout=self.timeout) as f: return json.loads(f.read())
-        except (urllib.error.URLError, OSError) as e: raise RuntimeError(f"external agent at {self.impl} did not answer: {e}") from None
-        except json.JSONDecodeError: raise ValueError(f"external agent at {self.impl} answered with something that is not JSON") from None
-
-    async def __call__(self, req:dict) -> dict:
-        "The implementation's answer to `req`, checked against the contract."
-        if callable(self.impl):
-            out = self.impl(req)
-            if asyncio.iscoroutine(out): out = await out
-        else: out = await asyncio.to_thread(self._post, req)
-        if not isinstance(out, dict) or 'code' not in out or not isinstance(out['code'], (str, type(None))):
-            raise ValueError(f"external agent answered {str(out)[:80]!r}; the contract is a JSON object with 'code' (a string or null)")
-        return out
-
-# %% ../../nbs/18_orchestrator.ipynb #aa5619ad
-def problem_json(p:Problem) -> dict:
-    "The problem as the JSON contract sends it: no hidden test."
-    return dict(id=p.id, prompt=p.prompt, entry_point=p.entry_point, language=p.language,
-                visible_tests=[dict(call=t.call, expected=t.expected) for t in p.visible_tests])
-
-# %% ../../nbs/18_orchestrator.ipynb #0633dddf
-async def external_steps(c:SolveContext, # the context
-                         ext:External, # the implementation
-                         agent:str, # 'hrm' or 'trm'
-                         steps:int, # most steps to ask for
-                        ) -> Outcome:
-    "Ask `ext` for up to `steps` programs, each given the best so far and its evidence; stop when one is solved or the budget is spent."
-    best, notes, k = (None, None), [], 0
-    for k in range(1, steps + 1):
-        if c.remaining < 1: break
-        code, res = best
-        state = dict(step=k, program=code, passed=res.n_passed if res else 0, total=len(c.problem.visible_tests),
-                     evidence=feedback(res) if res is not None and not res.passed else '', notes=list(notes))
-        out = await ext(dict(agent=agent, problem=problem_json(c.problem), budget=dict(llm_calls=c.remaining), state=state))
-        c.llm.add(out.get('llm_calls', 0), out.get('tokens', 0))
-        if out.get('notes'): notes.append(str(out['notes'])[:200])
-        new = out['code']
-        if new is not None:
-            r = await c.visible(new)
-            if best[0] is None or visible_rank(r) > visible_rank(best[1]): best = (new, r)
-        if is_solved(best[1], c.problem): break
-    return Outcome(*best, iterations=k, stats=dict(external=True, notes=notes))
-
-# %% ../../nbs/18_orchestrator.ipynb #4458c37f
-def chat(p:Problem, user:str) -> list[dict]:
-    "Chat messages: the code-generation system prompt for `p`'s language, then `user`."
-    return [dict(role='system', content=system_prompt(p.language)), dict(role='user', content=user)]
-
-# %% ../../nbs/18_orchestrator.ipynb #ab911298
-def decompose_messages(p:Problem, evidence:str='', most:int=3) -> list[dict]:
-    "Chat messages asking for a decomposition of `p` into at most `most` helper stubs."
-    again = (f"\n\nAn earlier plan led to a program that fails:\n{evidence.strip()}\nPropose a different decomposition." if evidence.strip() else '')
-    user = (f"Break the following Python function into at most {most} small helper functions that make it easy to write. "
-            f"For each helper write only its signature with type hints and a docstring saying what it returns, with one or two "
-            f"examples as `>>> helper(args)` followed by the expected result. Do not implement them. Put the stubs in a single "
-            f"```python code block. If the function is simple enough to write directly, answer NONE.\n\n```python\n{p.prompt.strip()}\n```{again}")
-    return chat(p, user)
-
-# %% ../../nbs/18_orchestrator.ipynb #c0cb88c4
-def parse_plan(text:str, # the planner's answer
-               p:Problem, # the problem it plans
-               most:int=3, # keep at most this many helpers
-              ) -> list[Problem]:
-    "Helper problems from the planner's stubs: each a documented function other than the entry point; examples become its visible tests."
-    blocks = fenced_blocks(text) or [text]
-    out = []
-    for b in blocks:
-        tree = try_parse(b)
-        if tree is None: continue
-        lines = b.splitlines()
-        for n in tree.body:
-            if not isinstance(n, ast.FunctionDef) or n.name == p.entry_point or ast.get_docstring(n) is None: continue
-            if any(h.entry_point == n.name for h in out): continue
-            stub = '\n'.join(lines[n.lineno - 1:n.body[0].end_lineno]) + '\n'
-            try: tests = extract_tests(stub, n.name)
-            except Exception: tests = []
-            out.append(Problem(id=f"{p.id}:{n.name}", prompt=stub, entry_point=n.name, visible_tests=tests, language=p.language))
-    return out[:most]
-
-# %% ../../nbs/18_orchestrator.ipynb #7e0c3d02
-def compose_messages(p:Problem, helpers:str) -> list[dict]:
-    "Chat messages asking for `p`'s function written on top of tested `helpers`."
-    user = (f"These helper functions are already written and tested:\n\n```python\n{helpers.strip()}\n```\n\n"
-            f"Using them where they help, complete the following Python function. Return the whole function, with any imports "
-            f"it needs, in a single ```python code block.\n\n```python\n{p.prompt.strip()}\n```")
-    return chat(p, user)
-
-# %% ../../nbs/18_orchestrator.ipynb #a6eeda92
-class HRMAgent(BaseAgent):
-    "Hierarchical: plan helper functions, solve each with the engine on a small budget, compose, check; failures go back to the planner."
-    name = 'hrm'
-    def __init__(self, impl:Callable|str|None=None, # an external implementation (callable or URL); None: the LLM loop below
-                 rounds:int=3, # most plans (or external steps)
-                 helpers:int=3, # most helpers per plan
-                 helper_calls:int=2, # engine budget per helper
-                 **kw):
-        super().__init__(**kw)
-        self.ext = External(impl) if impl is not None else None
-        self.rounds, self.most, self.helper_calls = rounds, helpers, helper_calls
-
-    async def _helper(self, c:SolveContext, h:Problem) -> tuple[str|None, bool]:
-        "A helper's program (None: none found) and whether it passed its examples, by the engine on a small budget."
-        budget = min(self.helper_calls, c.remaining - 1)  # keep one call to compose
-        if budget < 1: return None, False
-        cfg = create_preset('FAST', max_llm_calls=budget, seed=c.cfg.search.seed, temperature=c.cfg.search.temperature, max_tokens=c.cfg.search.max_tokens)
-        r = await MCTSEngine(c.llm, cfg, executor=c.executor).asearch(h)
-        return r.code, bool(r.result is not None and is_solved(r.result, h))
-
-    async def run(self, c:SolveContext) -> Outcome:
-        if self.ext is not None: return await external_steps(c, self.ext, 'hrm', self.rounds)
-        p, best, evidence, log, rnd = c.problem, (None, None), '', [], 0
-        while rnd < self.rounds and c.remaining >= 1:
-            rnd += 1
-            greedy = rnd == 1
-            direct = None
-            if c.remaining >= 2:
-                comp, = await c.complete(decompose_messages(p, evidence, self.most), 1, greedy, c.base + 7919 * rnd)
-                hs = parse_plan(comp.text, p, self.most)
-                direct = None if hs else program_of(p, comp.text)  # a planner that wrote the function itself: check that first, free
-            else: hs = []
-            if direct is not None:
-                res = await c.visible(direct)
-                log.append(dict(round=rnd, helpers=[], helpers_passed=0, visible=None if res is None else f"{res.n_passed}/{res.n_tests}", direct=True))
-                if best[0] is None or visible_rank(res) > visible_rank(best[1]): best = (direct, res)
-                if is_solved(res, p): break
-                evidence = feedback(res) if res is not None else evidence
-                continue
-            solved = [(h, *await self._helper(c, h)) for h in hs]
-            code = '\n\n'.join(s for _, s, _ in solved if s)
-            if c.remaining < 1: log.append(dict(round=rnd, helpers=[h.entry_point for h in hs], composed=False)); break
-            msgs = compose_messages(p, code) if code else (c.fresh() if not evidence else c.refine(*best) if best[0] else c.fresh())
-            comp, = await c.complete(msgs, 1, greedy, c.base if not code and greedy else c.base + 7919 * rnd + 1)
-            main = program_of(p, comp.text)
-            prog = None if main is None else (assemble(p, code + '\n\n' + main) if code else main)
-            res = await c.visible(prog)
-            log.append(dict(round=rnd, helpers=[h.entry_point for h in hs], helpers_passed=sum(ok for *_, ok in solved),
-                            visible=None if res is None else f"{res.n_passed}/{res.n_tests}"))
-            if prog is not None and (best[0] is None or visible_rank(res) > visible_rank(best[1])): best = (prog, res)
-            if is_solved(res, p): break
-            evidence = feedback(res) if res is not None else 'no program could be read from the answer'
-        return Outcome(*best, iterations=rnd, stats=dict(rounds=log))
-
-# %% ../../nbs/18_orchestrator.ipynb #c8e60d5d
-@dataclass
-class TRMState:
-    "The compact state a TRM cycle reads and writes."
-    program:str|None = None
-    result:CodeExecutionResult|None = None
-    notes:list[str] = field(default_factory=list)
-    stale:int = 0 # cycles since the visible pass count last grew
-
-    def prompt(self, p:Problem) -> list[dict]:
-        "Chat messages for the next improve step."
-        r = self.result
-        score = f"{r.n_passed}/{r.n_tests} visible tests pass" if r is not None and r.n_tests else ('runs cleanly' if r is not None and visible_reward(r) >= 0 else 'fails')
-        notes = '\n'.join(f"- {n}" for n in self.notes[-4:]) or '- (none yet)'
-        user = (f"Task:\n```python\n{p.prompt.strip()}\n```\n\nState of the work:\n"
-                f"Current best program ({score}):\n```python\n{(self.program or '').strip()}\n```\n\n"
-                f"Failing evidence:\n{feedback(r).strip() if r is not None else 'none'}\n\nNotes so far:\n{notes}\n\n"
-                f"First write one line starting with NOTES: saying what to change and why. Then write the corrected whole "
-                f"function, with any imports it needs, in a single ```python code block.")
-        return chat(p, user)
-
-# %% ../../nbs/18_orchestrator.ipynb #eca93352
-class TRMAgent(BaseAgent):
-    "Tiny recursive refinement: a fixed small number of draft → check → improve cycles carrying a `TRMState`."
-    name = 'trm'
-    def __init__(self, impl:Callable|str|None=None, # an external implementation (callable or URL); None: the LLM loop
-                 cycles:int=3, # most cycles (the first is the draft)
-                 patience:int=2, # stop after this many cycles without more visible tests passing
-                 **kw):
-        super().__init__(**kw)
-        self.ext = External(impl) if impl is not None else None
-        self.cycles, self.patience = cycles, patience
-
-    async def run(self, c:SolveContext) -> Outcome:
-        if self.ext is not None: return await external_steps(c, self.ext, 'trm', self.cycles)
-        p, st, k = c.problem, TRMState(), 0
-        while k < self.cycles and c.remaining >= 1 and st.stale < self.patience:
-            k += 1
-            msgs, greedy = (c.fresh(), k == 1) if st.program is None else (st.prompt(p), False)
-            comp, = await c.complete(msgs, 1, greedy, c.base if k == 1 else c.base + 104729 + k)
-            m = re.search(r"NOTES:\s*(.+)", comp.text)
-            code = program_of(p, comp.text)
-            res = await c.visible(code)
-            note = (m[1].strip()[:160] if m else 'no note') + f" → {'no program' if res is None else f'{res.n_passed}/{res.n_tests}'}"
-            better = code is not None and (st.program is None or visible_rank(res) > visible_rank(st.result))
-            grew = better and (st.result is None or res.n_passed > st.result.n_passed or (is_solved(res, p) and not is_solved(st.result, p)))
-            if better: st.program, st.result = code, res
-            st.notes.append(f"cycle {k}: {note}")
-            st.stale = 0 if grew else st.stale + 1
-            if is_solved(st.result, p): break
-        return Outcome(st.program, st.result, iterations=k, stats=dict(cycles=k, notes=st.notes))
 
 # %% ../../nbs/18_orchestrator.ipynb #3aeb9ebe
 GREEDY_FIRST = ('reflexion',)  # besides the engine: strategies whose first request is the greedy one, which the router has already made
@@ -503,14 +274,24 @@ class AutoAgent(BaseAgent):
         return Outcome(best.code, best.visible, iterations=len(route), stats=dict(route=route, decisions=decisions) | {'last': best.stats})
 
 # %% ../../nbs/18_orchestrator.ipynb #f992bd21
+AGENTS:dict[str,type] = {}  # strategies registered by name: the lab's reflexion, HRM and TRM (`lab.agents`)
+
+def register_agent(name:str, # the strategy's name, as `AGENT_NAMES` lists it
+                   cls:type, # its `BaseAgent` subclass
+                  ):
+    "Let `make_agent` build `cls` for `name`: how the lab's strategies plug in, so the core never imports them."
+    AGENTS[name] = cls
+
 def make_agent(name:str, # greedy, best-of-n, reflexion, mcts-fast/-balanced/-thorough/-hybrid/-plan/-repair/-select/-levers, hrm, trm or auto
                **kw # `BaseAgent` arguments
               ) -> BaseAgent:
-    "The agent for a strategy name."
-    simple = dict(greedy=GreedyAgent, reflexion=ReflexionAgent, hrm=HRMAgent, trm=TRMAgent, auto=AutoAgent)
+    "The agent for a strategy name: the core's, then those registered (`register_agent`)."
+    simple = dict(greedy=GreedyAgent, auto=AutoAgent)
     simple['best-of-n'] = BestOfNAgent
     if name in simple: return simple[name](**kw)
     if name in AGENT_NAMES and name.startswith('mcts-'): return MCTSAgent(name[5:], **kw)
+    if name in AGENTS: return AGENTS[name](**kw)
+    if name in AGENT_NAMES: raise ConfigError(f"strategy {name!r} is a lab strategy: import mcts_codegen.lab.agents first (the CLI does)")
     raise ValueError(f"unknown strategy {name!r}; choose from {', '.join(AGENT_NAMES)}")
 
 AGENT_NAMES:tuple[str,...] = ('greedy', 'best-of-n', 'reflexion', 'mcts-fast', 'mcts-balanced', 'mcts-thorough', 'mcts-hybrid',
@@ -543,7 +324,7 @@ class UnifiedSearchOrchestrator:
         self.controller = controller or default_controller()
         kw = dict(llm=llm, executor=self.executor, cfg=self.cfg, context=context, recorder=recorder, **nets)
         agents = {s: make_agent(s, **kw) for s in AGENT_NAMES if s != 'auto'}
-        agents['hrm'], agents['trm'] = HRMAgent(hrm, **kw), TRMAgent(trm, **kw)
+        agents['hrm'], agents['trm'] = make_agent('hrm', impl=hrm, **kw), make_agent('trm', impl=trm, **kw)
         self.agent = AutoAgent(self.controller, agents, **kw)
 
     @property

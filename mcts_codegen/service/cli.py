@@ -14,6 +14,7 @@ from .. import __version__
 from ..core.config import create_preset, ConfigError, SAMPLING_KEYS, presets_help, MOVED
 import mcts_codegen.lab.experimental  # the lab registers its settings (experimental.*) and presets (lab.NAME): every command takes them
 import mcts_codegen.lab.levers  # the lab's widening and RAVE levers, registered in the engine
+import mcts_codegen.lab.agents  # the lab's strategies (reflexion, HRM, TRM), registered in the orchestrator's `make_agent`
 from ..core.utils import peak_rss_mb
 
 # %% auto #0
