@@ -17,7 +17,7 @@ from ..core.agents import Failure, first_failure
 from ..core.engine import Search, SearchResult, Variations, Arm, LEVERS, FINISHERS, in_flight, node_rank
 
 # %% auto #0
-__all__ = ['pw_limit', 'pw_widening', 'amaf_table', 'arm_amaf', 'rave_q', 'RaveValues', 'Agreement', 'agreed',
+__all__ = ['pw_limit', 'pw_widening', 'amaf_table', 'arm_amaf', 'rave_q', 'RaveValues', 'AgreementFinisher', 'agreed',
            'planned_expansion', 'plan_lever', 'pw_lever', 'rave_lever']
 
 # %% ../../nbs/12c_lab_levers.ipynb #82843ebd
@@ -58,7 +58,7 @@ class RaveValues:
     def arm(self, n:Node) -> float: return rave_q(self.k, n.q, n.expansions, arm_amaf(self.amaf, n is self.root))
 
 # %% ../../nbs/12c_lab_levers.ipynb #57465702
-class Agreement:
+class AgreementFinisher:
     "A finisher: the submission chosen among the programs tied on visible evidence by agreement on generated inputs (`experimental.agreement`)."
     def reserve(self, srch:Search) -> int:
         "The agreement call, held back from the search's budget should it end in a tie (none when the budget is unlimited)."
@@ -115,4 +115,4 @@ def rave_lever(cfg:Config, v:Variations) -> Variations:
     return v._replace(values=RaveValues) if cfg.experimental.rave > 0 else v
 
 LEVERS.update(pw=pw_lever, rave=rave_lever, plan=plan_lever)
-FINISHERS['agreement'] = Agreement()
+FINISHERS['agreement'] = AgreementFinisher()
