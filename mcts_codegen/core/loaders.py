@@ -15,11 +15,10 @@ from .config import prompt_cap, cap_error
 from .visible import extract_tests, extract_record
 from . import jsdoc
 
-
 # %% auto #0
-__all__ = ['HUMANEVAL_FILE', 'ProblemLoadError', 'humaneval_path', 'parse_ids', 'load_humaneval', 'record_id',
-           'problem_from_humaneval', 'load_problem', 'tests_note', 'contradictions', 'checked', 'load_problems',
-           'as_problem']
+__all__ = ['HUMANEVAL_FILE', 'SPLITS', 'HUMANEVAL_HALVES', 'ProblemLoadError', 'humaneval_path', 'parse_ids', 'load_humaneval',
+           'record_id', 'problem_from_humaneval', 'load_problem', 'tests_note', 'contradictions', 'checked',
+           'load_problems', 'as_problem', 'select_split', 'split_ids']
 
 # %% ../../nbs/05_loaders.ipynb #ad1e4cd3
 def _parse(src:str) -> ast.Module:
@@ -273,3 +272,31 @@ def as_problem(x:Problem|str|Path, # a `Problem`, a `.py`/`.json` path, a HumanE
     ps = load_problems(x)
     if len(ps) != 1: raise ProblemLoadError(f"{x} names {len(ps)} problems, not one; use load_problems and solve them one by one")
     return ps[0]
+
+# %% ../../nbs/05_loaders.ipynb #73e3e8b0
+SPLITS = ('train', 'dev', 'test')
+
+def select_split(recs:list[dict], # records of one problem file
+                 split:str|None, # 'train', 'dev', 'test', or None for all
+                 where:str='the file' # what to name in errors
+                ) -> list[dict]:
+    "The records of `split` (all of them for None); an error names the fix when the file has no splits."
+    if split is None: return recs
+    if split not in SPLITS: raise ValueError(f"split must be one of {', '.join(SPLITS)}, not {split!r}")
+    if not any('split' in r for r in recs): raise ValueError(f"{where} has no 'split' field; drop --split, or give each record a split of {', '.join(SPLITS)}")
+    return [r for r in recs if r.get('split') == split]
+
+# %% ../../nbs/05_loaders.ipynb #c2ac6048
+HUMANEVAL_HALVES = dict(dev='0-81', test='82-163')
+
+def split_ids(split:str, # 'train', 'dev' or 'test'
+              ids=None, # ids and ranges to choose from (None: every problem of the file)
+              data:str|Path|None=None # a problem file (None: HumanEval)
+             ) -> str:
+    "The problems of `split` among `ids`, as a comma list for `--problems`."
+    recs = load_humaneval(ids, data)
+    num = lambda r: int(r['task_id'].rsplit('/', 1)[-1])
+    if data is not None: return ','.join(str(num(r)) for r in select_split(recs, split, str(data)))
+    if split not in HUMANEVAL_HALVES: raise ValueError(f"HumanEval has no {split!r} split; its halves are dev (0-81) and test (82-163)")
+    keep = set(parse_ids(HUMANEVAL_HALVES[split]))
+    return ','.join(str(num(r)) for r in recs if num(r) in keep)

@@ -128,7 +128,7 @@ def problem_ids(ids, # ids or ranges; with `data`, also a split name ('train', '
                 data:str|Path|None=None, # a problem file (None: HumanEval)
                ) -> str:
     "`ids` as ids of the problem source (a split name becomes that split's ids)."
-    from mcts_codegen.bench.corpus import SPLITS, split_ids
+    from mcts_codegen.core.loaders import SPLITS, split_ids
     return split_ids(ids, data=data) if data is not None and ids in SPLITS else ids
 
 def record_features(folder:str|Path, # a results folder: `greedy.jsonl` and other strategies' rows

@@ -26,7 +26,7 @@ from ..sandbox.executor import CodeExecutionResult, averdict, hidden_verdict, RE
 from ..core.select import input_messages, parse_inputs, behaviours
 from ..core.utils import call_seed
 from ..bench.scores import LocalPool, RayPool, settings_key
-from ..bench.corpus import select_split
+from ..core.loaders import select_split
 from .. import __version__
 from ..core.loaders import load_humaneval, problem_from_humaneval
 from ..core.llm import get_client

@@ -292,7 +292,7 @@ def memory_from_candidates(paths, # `collect --split train` candidates: `candida
     "Memory records from the candidates of train problems that pass their visible and hidden tests; an error if a labelled row is not of a train problem."
     from mcts_codegen.learn.records import train_labelled
     from mcts_codegen.core.loaders import load_humaneval, problem_from_humaneval
-    from mcts_codegen.bench.corpus import select_split
+    from mcts_codegen.core.loaders import select_split
     train = {r['task_id']: r for r in select_split(load_humaneval(path=data), 'train', str(data))}
     allow, best = select_ids(problems, data), {}
     for r in train_labelled(paths, set(train)):

@@ -384,7 +384,7 @@ def _bench_problems(problems:str|None, split:str|None, data:Path|None) -> str|No
     from mcts_codegen.core.loaders import load_humaneval
     try:
         if split is not None:
-            from mcts_codegen.bench.corpus import split_ids
+            from mcts_codegen.core.loaders import split_ids
             problems = split_ids(split, problems, data)
             if not problems: _fail(f"--split {split}: no problem of that split" + (f" in {data}" if data else '') + " is selected; check --problems")
         if not load_humaneval(problems, data): _fail(f"no problems selected by {problems!r}" + (f" in {data}" if data else ''))
