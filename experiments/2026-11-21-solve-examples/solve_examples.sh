@@ -2,7 +2,7 @@
 # Solve each example problem with each embedded model, one process per problem (so peak RSS is per problem).
 # Writes experiments/2026-11-21-solve-examples/solve_examples/<model>/<problem>.json and prints a table.   Usage: [MODELS="qwen2.5-coder-1.5b"] bash experiments/2026-11-21-solve-examples/solve_examples.sh [PRESET]
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 preset=${1:-BALANCED}
 for m in ${MODELS:-qwen2.5-coder-0.5b qwen2.5-coder-1.5b}; do
   mkdir -p experiments/2026-11-21-solve-examples/solve_examples/$m

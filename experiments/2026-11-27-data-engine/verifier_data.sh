@@ -13,7 +13,7 @@
 # Cost on a 2-core machine: minutes per problem (31 completions of the 0.5B model took about 3 min), so the train split
 # alone is many hours; on a cluster, add --engine ray --ray-address HEAD:6379 to the collect lines (see nbs/20_collector).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 M=${1:-qwen2.5-coder-1.5b}
 R=${RUNS:-data/candidates}/$M  # committed: runs/ is not, and a new checkout would lose hours of collection
 P=data/corpus/corpus.jsonl

@@ -6,7 +6,7 @@
 # budget (verify_choice, verify_stop, verify_threshold=1.0); both arms with logprobs and batch decoding, N = 10, no cache.
 # Used by experiments/2026-12-06-pairwise-verifier-search/verifier_humaneval.sh and experiments/2026-12-06-pairwise-verifier-search/verifier_small.sh.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 M=$1 DATA=$2; shift 2
 B="mcts-codegen bench --n 10 --llm local:$M $DATA --no-cache --concurrency 1 --quiet --strategy mcts-balanced --set llm.logprobs=true --set llm.batch_decode=true"
 V="--verifier results/verifier/$M/pairwise --set experimental.verify_choice=true --set experimental.verify_stop=true --set experimental.verify_threshold=1.0"

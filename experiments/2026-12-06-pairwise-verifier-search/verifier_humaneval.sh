@@ -8,5 +8,5 @@
 # Cost on a 2-core machine: about 80 s a problem with the verifier and 50 s without (NewEval's rates), so some 3 hours
 # for the test half and as much again for 0-81. No cache: the rows' seconds are cache-free.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 bash experiments/2026-12-06-pairwise-verifier-search/verifier_arms.sh qwen2.5-coder-1.5b "--out results/humaneval-v3" 82-101 102-121 122-141 142-163 0-19 20-39 40-59 60-81

@@ -11,5 +11,5 @@
 # Cost on a 2-core machine: about 60 s a problem for each arm (the verifier arm's 86 problems of 2026-12-06 took 86 minutes), some
 # 4 hours for both arms on the 121 test problems.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 bash experiments/2026-12-06-pairwise-verifier-search/verifier_arms.sh qwen2.5-coder-0.5b "--data data/corpus/corpus.jsonl --out results/corpus --split test" 0-69 70-155 156-247 248-307 308-380 381-463 464-519 520-579

@@ -8,7 +8,7 @@
 #   bash experiments/2026-12-06-pairwise-verifier-search/verifier_value.sh
 # Cost on a 2-core machine: about 100 s a problem (the pairwise arm's rate), some 3.5 hours for the 121 test problems.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 M=qwen2.5-coder-1.5b
 mcts-codegen bench --n 10 --llm local:$M --data data/corpus/corpus.jsonl --out results/corpus --split test --no-cache --concurrency 1 --quiet \
   --strategy mcts-balanced --verifier results/verifier/$M/pairwise --set llm.logprobs=true --set llm.batch_decode=true \
