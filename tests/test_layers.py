@@ -135,3 +135,13 @@ def test_the_lab_strategies_plug_into_make_agent():
         print('ok')''')
     r = subprocess.run([sys.executable, '-c', code], capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert r.returncode == 0 and r.stdout.strip() == 'ok', r.stderr[-2000:] + r.stdout[-500:]
+
+def test_every_script_finds_the_repository_root():
+    "Scripts under bench/ and experiments/ that change to the repository root land there (moving a script a level deeper broke this once)."
+    import re
+    found = 0
+    for f in [*ROOT.glob('bench/*.sh'), *ROOT.glob('experiments/*/*.sh')]:
+        for m in re.finditer(r'cd "\$\(dirname "\$0"\)/([./]*)"', f.read_text()):
+            found += 1
+            assert (f.parent/m[1]/'pyproject.toml').resolve().is_file(), f"{f.relative_to(ROOT)}: cd $(dirname $0)/{m[1]} is not the repository root"
+    assert found >= 2
