@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Issue 81 item 3, prepared and not yet run: the cluster-share chooser (`--verifier clusters`, nothing trained, no model call)
+# inside mcts-balanced, choosing the submission and spending the budget (verify_choice, verify_stop; its threshold 1.0 doubts
+# every program, so the search draws its ten completions and then chooses). N = 10, the response cache off, one model per call.
+# Its baseline is the committed mcts-balanced rows of the same benchmark (same settings without the verifier): corpus rows in
+# results/corpus/MODEL, HumanEval and NewEval protocol v3 rows in results/humaneval-v3 and results/neweval-v3.
+# Order = priority (the corpus dev split to choose settings first, then the reported sets); resumable: rerun and every bench call
+# skips finished problems. Hours of CPU per model (about 75 s a problem for the 1.5B model on 2 cores).
+#   bash experiments/2026-12-07-judge-free-scorers/search_arm.sh [MODEL]
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+M=${1:-qwen2.5-coder-1.5b}
+B="mcts-codegen bench --n 10 --llm local:$M --no-cache --concurrency 1 --quiet --strategy mcts-balanced --verifier clusters --set experimental.verify_choice=true --set experimental.verify_stop=true"
+$B --data data/corpus/corpus.jsonl --out results/corpus --split dev
+$B --data data/corpus/corpus.jsonl --out results/corpus --split test
+$B --out results/humaneval-v3 --problems 82-163
+[ -f ../shared/problems/neweval.jsonl ] && $B --data ../shared/problems/neweval.jsonl --out results/neweval-v3
