@@ -198,19 +198,27 @@ def examples(r:CodeExecutionResult|list, # a run of `[HIDDEN, *examples]`, or it
     got = (r.tests if isinstance(r, CodeExecutionResult) else r)[1:]
     return None if not got or any(t.error in ('timeout', 'not run') for t in got) else got
 
-# %% ../../nbs/10b_corpus.ipynb #5d27ba18
+# %% ../../nbs/10b_corpus.ipynb #e3473d33
 def batched(programs:list[str], # whole programs; each is loaded in a namespace of its own
             test:str, # their hidden test, defining `check(candidate)`
             entry_point:str, # the function `check` is given
             calls:list[CallTest], # the examples, called in each program's namespace
+            language:str='python', # or 'javascript': each program in a `new Function` scope of its own
            ) -> tuple[str, list[CallTest]]:
-    "One program that judges every one of `programs` as `with_hidden` does, and its calls: `[HIDDEN, *calls]` for each program in turn."
-    src = (f"_PROGRAMS_ = {programs!r}\n_TEST_ = {test!r}\n_NS_ = {{}}\n\n"
-           "def _ns_(k):\n    if k not in _NS_:\n        ns = {'__name__': '__candidate__'}\n        exec(_PROGRAMS_[k], ns)\n        _NS_[k] = ns\n    return _NS_[k]\n\n"
-           "def _hidden_check_(k):\n    if '_TC_' not in _NS_: _NS_['_TC_'] = compile(_TEST_, '<hidden>', 'exec')\n"
-           f"    ns = dict(_ns_(k))\n    exec(_NS_['_TC_'], ns)\n    ns['check'](ns[{entry_point!r}])\n    return True\n\n"
-           "def _call_(k, call): return eval(call, _ns_(k))\n")
-    return src, [c for k in range(len(programs)) for c in (CallTest(call=f'_hidden_check_({k})', expected=True), *(CallTest(call=f'_call_({k}, {t.call!r})', expected=t.expected) for t in calls))]
+    "One program that judges every one of `programs` as `with_hidden` (or `js_with_hidden`) does, and its calls: `[HIDDEN, *calls]` for each program in turn."
+    if language == 'javascript':
+        q, chk = json.dumps, f"(function () {{\n{test.rstrip()}\ncheck({entry_point});\nreturn true;\n}})()"  # a JSON string is a JavaScript string literal
+        src = (f"const _PROGRAMS_ = {q(programs)};\nconst _CHECK_ = {q(chk)};\nconst _NS_ = [];\n"
+               "function _ns_(k) {\n  if (!_NS_[k]) _NS_[k] = new Function(_PROGRAMS_[k] + '\\nreturn (_c_) => eval(_c_);')();\n  return _NS_[k];\n}\n"
+               "function _hidden_check_(k) { return _ns_(k)(_CHECK_); }\nfunction _call_(k, call) { return _ns_(k)(call); }\n")
+    else:
+        q = repr
+        src = (f"_PROGRAMS_ = {programs!r}\n_TEST_ = {test!r}\n_NS_ = {{}}\n\n"
+               "def _ns_(k):\n    if k not in _NS_:\n        ns = {'__name__': '__candidate__'}\n        exec(_PROGRAMS_[k], ns)\n        _NS_[k] = ns\n    return _NS_[k]\n\n"
+               "def _hidden_check_(k):\n    if '_TC_' not in _NS_: _NS_['_TC_'] = compile(_TEST_, '<hidden>', 'exec')\n"
+               f"    ns = dict(_ns_(k))\n    exec(_NS_['_TC_'], ns)\n    ns['check'](ns[{entry_point!r}])\n    return True\n\n"
+               "def _call_(k, call): return eval(call, _ns_(k))\n")
+    return src, [c for k in range(len(programs)) for c in (CallTest(call=f'_hidden_check_({k})', expected=True), *(CallTest(call=f'_call_({k}, {q(t.call)})', expected=t.expected) for t in calls))]
 
 async def wrong_outcomes(programs:list[str], # the wrong programs, whole
                          test:str, # their hidden test
@@ -218,17 +226,15 @@ async def wrong_outcomes(programs:list[str], # the wrong programs, whole
                          calls:list[CallTest], # the examples
                          executor:Executor, # the sandbox
                          cap:float, # seconds each program may take
-                         language:str='python', # JavaScript programs run one by one (no batch)
+                         language:str='python', # or 'javascript'
                         ) -> list[list]:
     "Each program's outcomes of `[HIDDEN, *calls]`: one `batched` run, then a run of its own for every program if the batch stopped early, and for any that passed the hidden test in it."
     if not programs: return []
-    if language == 'javascript':
-        return [r.tests for r in await asyncio.gather(*[executor.arun(js_with_hidden(p, test, entry_point), [HIDDEN, *calls], language=language, timeout=cap) for p in programs])]
-    per, (src, bcalls) = 1 + len(calls), batched(programs, test, entry_point, calls)
-    b = await executor.arun(src, bcalls, timeout=cap * len(programs))
+    per, (src, bcalls), wrap = 1 + len(calls), batched(programs, test, entry_point, calls, language), (js_with_hidden if language == 'javascript' else with_hidden)
+    b = await executor.arun(src, bcalls, language=language, timeout=cap * len(programs))
     outs = [b.tests[k * per:(k + 1) * per] for k in range(len(programs))] if b.status in ('passed', 'failed') else [None] * len(programs)
     redo = [k for k, o in enumerate(outs) if o is None or o[0].passed]  # stopped early, or a pass to confirm on a process of its own
-    alone = await asyncio.gather(*[executor.arun(with_hidden(programs[k], test, entry_point), [HIDDEN, *calls], timeout=cap) for k in redo])
+    alone = await asyncio.gather(*[executor.arun(wrap(programs[k], test, entry_point), [HIDDEN, *calls], language=language, timeout=cap) for k in redo])
     for k, r in zip(redo, alone): outs[k] = r.tests
     return outs
 
