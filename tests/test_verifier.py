@@ -292,3 +292,17 @@ def test_clusters_spend_the_budget_and_submit_the_largest_cluster_on_corner_inpu
     assert res.llm_calls == 3 and res.status == 'passed' and res.code.strip() in (RIGHT.strip(), other.strip())
     r = CliRunner().invoke(app, ['bench', '--problems', '0', '--llm', 'openai:x', '--base-url', 'http://127.0.0.1:9', '--verifier', 'clusters'])
     assert r.exit_code == 3 and 'verifier on: clusters' in r.output, r.output  # accepted without log-probabilities; the server at port 9 is not there
+
+def test_clusters_with_agree_stop_once_two_draws_agree_and_ties_go_to_the_earliest(ex, tmp_path):
+    "`ClustersVerifier(agree=2, tie='order')`: the search ends at the second draw that behaves like an earlier one, not at the budget, and submits the earliest of that cluster; the settings survive `save_verifier`/`load_verifier`."
+    from mcts_codegen.learn.scorers import ClustersVerifier
+    from mcts_codegen.learn.verifier import save_verifier, load_verifier
+    other = 'def absdiff(a, b):\n    return a - b if a > b else b - a\n'  # right too: the same behaviour as RIGHT
+    cfg = lambda: create_preset('FAST', n_variants=1, executor__workers=1, max_llm_calls=10, verify_stop=True, verify_choice=True)
+    v = ClustersVerifier(agree=2, tie='order')
+    res = MCTSEngine(ScriptedClient([fence(FOOLS), fence(RIGHT), fence(other)] * 4), cfg(), executor=ex, verifier=v).search(TOY)
+    assert res.llm_calls == 3 and res.status == 'passed' and res.code.strip() == RIGHT.strip()
+    res = MCTSEngine(ScriptedClient([fence(FOOLS), fence(RIGHT), fence(other)] * 4), cfg(), executor=ex, verifier=ClustersVerifier()).search(TOY)
+    assert res.llm_calls == 10  # without agree every program is doubted: the budget is spent
+    w = load_verifier(save_verifier(v, tmp_path/'c').parent)
+    assert (w.agree, w.tie, w.threshold) == (2, 'order', 0.5) and w.state() == v.state()

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Issue 81 item 3, prepared and not yet run: the cluster-share chooser (`--verifier clusters`, nothing trained, no model call)
-# inside mcts-balanced, choosing the submission and spending the budget (verify_choice, verify_stop; its threshold 1.0 doubts
-# every program, so the search draws its ten completions and then chooses). N = 10, the response cache off, one model per call.
+# Issue 81 item 3, prepared and not yet run: the cluster chooser inside mcts-balanced, with the stop rule and tie-break chosen on
+# the dev pools' replay (stop_rules.py: agree-2/order): `--verifier results/verifier/clusters-agree2-order` (nothing trained, no
+# model call) doubts every visible-passing program until two draws behave alike on the corner inputs, then the search ends and
+# submits the earliest drawn program of the largest cluster (verify_choice, verify_stop); with no such pair it spends its ten
+# completions and then chooses. N = 10, the response cache off, one model per call.
 # Its baseline is the committed mcts-balanced rows of the same benchmark (same settings without the verifier): corpus rows in
 # results/corpus/MODEL, HumanEval and NewEval protocol v3 rows in results/humaneval-v3 and results/neweval-v3.
 # Order = priority (the corpus dev split to choose settings first, then the reported sets); resumable: rerun and every bench call
@@ -10,7 +12,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 M=${1:-qwen2.5-coder-1.5b}
-B="mcts-codegen bench --n 10 --llm local:$M --no-cache --concurrency 1 --quiet --strategy mcts-balanced --verifier clusters --set experimental.verify_choice=true --set experimental.verify_stop=true"
+B="mcts-codegen bench --n 10 --llm local:$M --no-cache --concurrency 1 --quiet --strategy mcts-balanced --verifier results/verifier/clusters-agree2-order --set experimental.verify_choice=true --set experimental.verify_stop=true"
 $B --data data/corpus/corpus.jsonl --out results/corpus --split dev
 $B --data data/corpus/corpus.jsonl --out results/corpus --split test
 $B --out results/humaneval-v3 --problems 82-163

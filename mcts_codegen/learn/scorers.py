@@ -96,38 +96,48 @@ def overlap_scores(sigs:list[tuple|None]) -> list[float]:
     col = [Counter(s[i] for s in ok) for i in range(m)]
     return [sum(col[i][s[i]] for i in range(m)) / (m * len(sigs)) if s is not None else 0.0 for s in sigs]
 
-# %% ../../nbs/16c_scorers.ipynb #4c751db9
+# %% ../../nbs/16c_scorers.ipynb #373d1696
 def same_errors(sig:tuple|None) -> tuple|None:
     "A behaviour with every raised exception counted alike."
     return None if sig is None else tuple(('error',) if isinstance(x, tuple) and x and x[0] == 'error' else x for x in sig)
 
 class ClustersVerifier:
-    "Cluster size (or functional overlap) on rule-made corner inputs, likelihood as a tie-break: the search's `Verifier` with nothing trained and no model call."
+    "Cluster size (or functional overlap) on rule-made corner inputs, likelihood or draw order as a tie-break: the search's `Verifier` with nothing trained and no model call."
     groups, kind = [], 'clusters'  # it reads no feature group: the likelihood, when reported, only breaks ties
     def __init__(self, k:int=32, # corner inputs per problem
                  score:str='size', # 'size' (CodeT-style cluster share) or 'overlap' (SRank-style)
-                 threshold:float=1.0, # a program scored below it is doubted (1: every one, so `verify_stop` spends the budget)
+                 threshold:float|None=None, # a program scored below it is doubted (default 1: every one, so `verify_stop` spends the budget; with `agree`, 0.5)
                  mutate:bool=True, # the corner inputs include nearby values of the example arguments
+                 agree:int|None=None, # trust a program once this many draws behave as it does (then `verify_stop` ends the search)
+                 tie:str='likelihood', # what breaks ties: 'likelihood' (0.01 × exp(mean log-probability)) or 'order' (none here: the search takes the earliest drawn)
                 ):
         if score not in ('overlap', 'size'): raise ValueError(f"score must be 'overlap' or 'size', not {score!r}")
-        self.k, self.score, self.threshold, self.mutate = k, score, threshold, mutate
+        if tie not in ('likelihood', 'order'): raise ValueError(f"tie must be 'likelihood' or 'order', not {tie!r}")
+        if agree is not None and agree < 1: raise ValueError(f"agree must be 1 or more draws, not {agree!r}")
+        self.k, self.score, self.mutate, self.agree, self.tie = k, score, mutate, agree, tie
+        self.threshold = threshold if threshold is not None else (1.0 if agree is None else 0.5)
 
     def inputs(self, problem) -> list[str]:
         "The calls every visible-passing program is run on: `corner_inputs` of the problem's prompt."
         return corner_inputs(problem.prompt, problem.entry_point, self.k, mutate=self.mutate)
 
     def trust(self, problem, cands:list[dict]) -> list[float]:
-        "A score in [0, 1] for each candidate row: overlap (or cluster share) among the visible-passing ones, plus 0.01 × exp(mean log-probability); 0 for the rest."
+        "A score in [0, 1] for each candidate row: overlap (or cluster share) among the visible-passing ones, plus the tie-break; with `agree`, 0.5 more where that many draws agree; 0 for the rest."
         ok = [i for i, c in enumerate(cands) if c.get('n_visible') and (c.get('visible_pass') or 0) >= 1]
-        fn = overlap_scores if self.score == 'overlap' else cluster_scores
+        sigs = [same_errors(cands[i].get('on_inputs')) for i in ok]
+        fn, size = (overlap_scores if self.score == 'overlap' else cluster_scores), Counter(s for s in sigs if s is not None)
+        w = 0.99 if self.agree is None else 0.49  # the score's share of [0, 1]; 0.01 is the tie-break's, and 0.5 agreement's
         out = [0.0] * len(cands)
-        for i, s in zip(ok, fn([same_errors(cands[i].get('on_inputs')) for i in ok])):
+        for i, sig, s in zip(ok, sigs, fn(sigs)):
             lp = cands[i].get('logprob_mean')
-            out[i] = 0.99 * s + 0.01 * (2.718281828 ** lp if lp is not None else 0.0)
+            lik = 2.718281828 ** lp if lp is not None and self.tie == 'likelihood' else 0.0
+            out[i] = w * s + 0.01 * lik + (0.5 if self.agree is not None and sig is not None and size[sig] >= self.agree else 0.0)
         return out
 
     def state(self) -> dict:
         "What `save_verifier` writes of it."
-        return dict(k=self.k, score=self.score, threshold=self.threshold, mutate=self.mutate)
+        return dict(k=self.k, score=self.score, threshold=self.threshold, mutate=self.mutate, agree=self.agree, tie=self.tie)
 
-    def __repr__(self): return f"ClustersVerifier({self.k} corner inputs{' and mutations' if self.mutate else ''}, {self.score}, threshold {self.threshold})"
+    def __repr__(self):
+        return (f"ClustersVerifier({self.k} corner inputs{' and mutations' if self.mutate else ''}, {self.score}, threshold {self.threshold}"
+                f"{f', trusted at {self.agree} agreeing draws' if self.agree else ''}, ties by {self.tie})")

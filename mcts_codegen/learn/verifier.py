@@ -500,7 +500,7 @@ def save_verifier(v:LogisticVerifier|VotesVerifier, path:str|Path) -> Path:
 
 KINDS:dict = {'logistic': lambda d, source: LogisticVerifier(d['names'], d['w'], d['b'], d['mu'], d['sd'], d['threshold'], d.get('hidden', False), d.get('meta'), source, d.get('groups')),
               'votes': lambda d, source: VotesVerifier(d['k'], d['weight'], d['threshold']),
-              'clusters': lambda d, source: ClustersVerifier(d['k'], d['score'], d['threshold'], d.get('mutate', True))} # how `load_verifier` builds each kind from its saved state
+              'clusters': lambda d, source: ClustersVerifier(d['k'], d['score'], d['threshold'], d.get('mutate', True), d.get('agree'), d.get('tie', 'likelihood'))} # how `load_verifier` builds each kind from its saved state
 
 def load_verifier(path:str|Path, # a folder written by `save_verifier` (or its verifier.json), or `votes`, or `clusters`
                   source:HiddenState|None=None, # hidden-state source for a verifier trained with `hidden=True`
