@@ -127,7 +127,7 @@ def test_servers_are_probed_once_and_asked_for_bodies_where_they_can(kind, mode,
             await c.aclose(); await again.aclose()
             return ok, probes, vs, c
         ok, probes, vs, c = asyncio.run(go())
-        assert ok == (mode is not None) and openai_client._PREFILL[(srv.url, 'm')] == mode
+        assert ok == (mode is not None) and openai_client.PREFILL[(srv.url, 'm')] == mode
         assert probes == (1 if mode == 'continue' else 2)  # continue_final_message first, then a plain last assistant message
         assert ('continues' if mode else 'does not continue') in caplog.text
         req = srv.bodies[-1]
@@ -147,7 +147,7 @@ def test_a_probe_without_an_answer_means_whole_functions_for_that_client():
             assert not await body_ok(c) and not await body_ok(c)  # asked once: a server that does not answer costs one probe
             await c.aclose()
         asyncio.run(go())
-        assert len(srv.bodies) == 1 and (srv.url, 'm') not in openai_client._PREFILL  # not settled: a later client asks again
+        assert len(srv.bodies) == 1 and (srv.url, 'm') not in openai_client.PREFILL  # not settled: a later client asks again
     finally: srv.close()
 
 def test_a_whole_client_never_probes():

@@ -11,7 +11,7 @@ from mcts_codegen.core.config import LLMConfig
 from mcts_codegen.core.llm import (CachedClient, Completion, LLMClient, LLMError, LocalClient, MODELS, ModelError, ModelSource,
                               OpenAIClient, backoff_delay, cache_key, check_gguf, ensure_model, file_chunks,
                               get_client, stamp_ok, wheel_chunks, installed_chunks)
-from mcts_codegen.core.openai_client import _NO_KEY
+from mcts_codegen.core.openai_client import NO_KEY
 from mcts_codegen.testing import ScriptedClient
 
 MSGS = [{'role': 'user', 'content': 'write f'}]
@@ -236,7 +236,7 @@ def test_key_never_in_errors_or_reprs(srv, monkeypatch):
 def test_placeholder_key_for_local_servers(srv, monkeypatch):
     monkeypatch.delenv('OPENAI_API_KEY', raising=False)
     run(client(srv).complete(MSGS))
-    assert srv.headers[-1]['Authorization'] == f'Bearer {_NO_KEY}'
+    assert srv.headers[-1]['Authorization'] == f'Bearer {NO_KEY}'
 
 
 def test_no_key_for_openai_is_a_clear_error(monkeypatch):

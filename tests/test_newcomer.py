@@ -111,8 +111,8 @@ def test_markup_like_text_is_printed_as_written(monkeypatch, tmp_path):
     assert r.exit_code == 2 and 'bad[c].py' in one_error(r)
     # a library note (log warning) with markup-like text
     import logging
-    from mcts_codegen.service.cli import _Notes
-    h = _Notes(); rec = logging.LogRecord('mcts_codegen', logging.WARNING, __file__, 1, 'server [/b] said [bold]no', None, None)
+    from mcts_codegen.service.cli import NoteHandler
+    h = NoteHandler(); rec = logging.LogRecord('mcts_codegen', logging.WARNING, __file__, 1, 'server [/b] said [bold]no', None, None)
     h.emit(rec)  # click prints it as plain text: must not raise
 
 # ---- every bad input answered before any model loads

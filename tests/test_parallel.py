@@ -202,13 +202,13 @@ def test_local_tree_samples_are_distinct_deterministic_and_cheaper():
 def test_local_batch_merges_concurrent_requests_and_reuses_prompts():
     # requests of in-flight expansions share the decoder's batch, and give what each gives alone (up to rounding: the cache's
     # other cells can flip a near-tie, so only the starts are compared)
-    from mcts_codegen.core.llm import LocalClient, _DECODERS
+    from mcts_codegen.core.llm import LocalClient, DECODERS
     sysm = {'role': 'system', 'content': 'Reply with one Python code block only.'}
     qs = ['Write a function add(a, b) that returns their sum.', 'Write a function is_even(n).', 'Write a function rev(s) reversing a string.']
     c = LocalClient('qwen2.5-coder-0.5b', batch=True, n_threads=1)
     ask = lambda q, t: c.complete([sysm, {'role': 'user', 'content': q}], n=2, temperature=t, max_tokens=24, seed=5)
     alone = [asyncio.run(ask(q, t)) for q, t in zip(qs, [0.0, 0.8, 0.8])]
-    d = _DECODERS[id(c._llm)]
+    d = DECODERS[id(c._llm)]
     d.peak, r0 = 0, d.reused
     async def together(): return await asyncio.gather(*[ask(q, t) for q, t in zip(qs, [0.0, 0.8, 0.8])])
     both = asyncio.run(together())

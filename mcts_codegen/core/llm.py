@@ -22,10 +22,10 @@ from .openai_client import PRICES, CONTINUE, OpenAIClient, failure_kind, read_ti
 _all_ = ['Completion', 'Usage', 'LLMClient', 'sample_seed', 'check_request', 'PRICES', 'CONTINUE', 'OpenAIClient', 'failure_kind', 'read_timeout', 'check_base_url', 'backoff_delay']  # `import *` gives them as before
 
 # %% auto #0
-__all__ = ['SPEC_FORMS', 'PROMPT_OVERHEAD', 'cache_key', 'ResponseStore', 'CachedClient', 'load_llama', 'close_models',
-           'skip_extra_bufts', 'llama_loading', 'new_llama', 'LocalClient', 'get_client', 'body_ok', 'preflight',
-           'check_problem', 'Completion', 'Usage', 'LLMClient', 'sample_seed', 'check_request', 'PRICES', 'CONTINUE',
-           'OpenAIClient', 'failure_kind', 'read_timeout', 'check_base_url', 'backoff_delay']
+__all__ = ['DECODERS', 'SPEC_FORMS', 'PROMPT_OVERHEAD', 'cache_key', 'ResponseStore', 'CachedClient', 'load_llama',
+           'close_models', 'skip_extra_bufts', 'llama_loading', 'new_llama', 'LocalClient', 'get_client', 'body_ok',
+           'preflight', 'check_problem', 'Completion', 'Usage', 'LLMClient', 'sample_seed', 'check_request', 'PRICES',
+           'CONTINUE', 'OpenAIClient', 'failure_kind', 'read_timeout', 'check_base_url', 'backoff_delay']
 
 # %% ../../nbs/08_llm.ipynb #f1990c47
 def cache_key(model:str, messages:list[dict], temperature:float, max_tokens:int, stop:list[str]|None, seed:int|None, i:int) -> str:
@@ -105,7 +105,7 @@ class CachedClient:
 
 # %% ../../nbs/08_llm.ipynb #f5591d77
 _LLAMAS:dict[tuple,tuple[Any,threading.Lock]] = {}
-_DECODERS:dict[int,Any] = {}  # batched decoders (`decoder.Decoder`) by id of their `Llama`
+DECODERS:dict[int,Any] = {}  # batched decoders (`decoder.Decoder`) by id of their `Llama`
 _LOAD_LOCK = threading.RLock()
 
 def load_llama(path:Path, n_ctx:int=4096, n_threads:int|None=None) -> tuple[Any,threading.Lock]:
@@ -124,8 +124,8 @@ def load_llama(path:Path, n_ctx:int=4096, n_threads:int|None=None) -> tuple[Any,
 def close_models() -> None:
     "Free every loaded model now (also run at exit, before the interpreter tears down llama.cpp's bindings)."
     with _LOAD_LOCK:
-        for d in _DECODERS.values(): d.close()
-        _DECODERS.clear()
+        for d in DECODERS.values(): d.close()
+        DECODERS.clear()
         for llm, _ in _LLAMAS.values():
             try: llm.close()
             except Exception: pass
@@ -238,8 +238,8 @@ def _generate_batch(self:LocalClient, messages, temperature, max_tokens, seeds, 
     from mcts_codegen.core.decoder import Decoder, chat_tokens
     try:
         with self._lock:
-            d = _DECODERS.get(id(self._llm))
-            if d is None: d = _DECODERS[id(self._llm)] = Decoder(self._llm, n_seq=8, n_ctx=max(8192, 2 * self.n_ctx), n_threads=self.n_threads)
+            d = DECODERS.get(id(self._llm))
+            if d is None: d = DECODERS[id(self._llm)] = Decoder(self._llm, n_seq=8, n_ctx=max(8192, 2 * self.n_ctx), n_threads=self.n_threads)
             toks, stops = chat_tokens(self._llm, messages)
         stop = list(stop or []) + stops  # the decoder has its own lock: concurrent requests share its batch
         ss = (d.tree(toks, len(seeds), seeds[0], temperature, max_tokens, stop, self.tree_entropy) if tree else
@@ -277,7 +277,7 @@ def forget(self:LocalClient):
     with _LOAD_LOCK:
         if self._llm is None: return
         with self._lock: self._llm.reset()
-        d = _DECODERS.get(id(self._llm))
+        d = DECODERS.get(id(self._llm))
         if d is not None:
             with d.lock: d.clear()
 

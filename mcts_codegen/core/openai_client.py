@@ -16,7 +16,8 @@ from .models import FAILURES, LLMError
 from .completion import CONTEXT_WORDS, Completion, Usage, check_request, sample_seed
 
 # %% auto #0
-__all__ = ['PRICES', 'CONTINUE', 'read_timeout', 'check_base_url', 'failure_kind', 'backoff_delay', 'OpenAIClient']
+__all__ = ['PRICES', 'NO_KEY', 'PREFILL', 'CONTINUE', 'read_timeout', 'check_base_url', 'failure_kind', 'backoff_delay',
+           'OpenAIClient']
 
 # %% ../../nbs/08b_openai_client.ipynb #3ed9713c
 _log = logging.getLogger('mcts_codegen.core.llm')  # the LLM clients' one logger: filters and JSON log lines keep the name they had when this client lived in `llm`
@@ -27,7 +28,7 @@ PRICES:dict[str,tuple[float,float]] = {
     'gpt-4.1': (2.00, 8.00), 'gpt-4.1-mini': (0.40, 1.60), 'gpt-4.1-nano': (0.10, 0.40),
 } # USD per million (prompt, completion) tokens; pass `prices=` for other models
 
-_NO_KEY = 'sk-no-key-required' # placeholder for local servers, which ignore the key
+NO_KEY = 'sk-no-key-required' # placeholder for local servers, which ignore the key
 
 def read_timeout(max_tokens:int, # the request's token cap
                  tokens_per_s:float=10.0, # the slowest generation speed we wait for
@@ -142,7 +143,7 @@ class OpenAIClient:
         key = key or os.environ.get('OPENAI_API_KEY')
         if not key:
             if self.base_url is None: raise LLMError("no API key for api.openai.com: set OPENAI_API_KEY (or LLMConfig.api_key), or pass --base-url for a local server", kind='auth')
-            key = _NO_KEY
+            key = NO_KEY
         self._key = SecretStr(key)
         self.prices = prices or PRICES.get(model)
         self.usage = Usage(cost_usd=0.0 if self.prices else None)
@@ -179,7 +180,7 @@ class OpenAIClient:
 def _scrub(self:OpenAIClient, s:str) -> str:
     "`s` with the API key masked."
     k = self._key.get_secret_value()
-    return s.replace(k, '**********') if k and k != _NO_KEY else s
+    return s.replace(k, '**********') if k and k != NO_KEY else s
 
 _WHAT = dict(refused="could not connect", dropped="the connection was dropped", url="no server at that address",
              garbage="the answer is not a chat completion")
@@ -268,7 +269,7 @@ async def _complete(self:OpenAIClient, messages, n, temperature, max_tokens, see
     base = dict(messages=messages, temperature=temperature, max_tokens=max_tokens)
     if stop: base['stop'] = list(stop)
     if self.logprobs: base['logprobs'] = True
-    if pre is not None and _PREFILL.get(self._server) == 'continue': base['extra_body'] = dict(CONTINUE)
+    if pre is not None and PREFILL.get(self._server) == 'continue': base['extra_body'] = dict(CONTINUE)
     out, refused = [], False
     if n > 1 and self.n_supported:
         try: out = await self._request(base, n, seed)
@@ -285,7 +286,7 @@ async def _complete(self:OpenAIClient, messages, n, temperature, max_tokens, see
     return out
 
 # %% ../../nbs/08b_openai_client.ipynb #d5545fa4
-_PREFILL:dict[tuple[str,str],str|None] = {} # (server, model) -> how it continues a last assistant message: 'continue', 'trailing' or None (not at all)
+PREFILL:dict[tuple[str,str],str|None] = {} # (server, model) -> how it continues a last assistant message: 'continue', 'trailing' or None (not at all)
 CONTINUE:dict = {'continue_final_message': True, 'add_generation_prompt': False} # vLLM's request fields for a prefilled answer
 _PROBE = [dict(role='user', content='What is the capital of France? Answer in one sentence.'), dict(role='assistant', content='The capital of Fra')]
 _SAYS = {'continue': "continues a prefilled answer (continue_final_message): the model writes function bodies only",
@@ -312,7 +313,7 @@ async def _probe(self:OpenAIClient, extra:dict|None) -> bool|None:
 @patch
 async def prefills(self:OpenAIClient) -> bool:
     "Whether the server continues a prefilled answer: asked once per server and model (with `continue_final_message`, then without), and logged."
-    if self._server not in _PREFILL:
+    if self._server not in PREFILL:
         if self._unprobed: return False  # the server did not answer this client's probe: not asked again
         got = None
         for mode, extra in (('continue', CONTINUE), ('trailing', None)):
@@ -322,9 +323,9 @@ async def prefills(self:OpenAIClient) -> bool:
                 self._unprobed = True
                 return False
             if ok: got = mode; break
-        if self._server not in _PREFILL: _log.info("%s %s", self.where, _SAYS[got])
-        _PREFILL[self._server] = got
-    return _PREFILL[self._server] is not None
+        if self._server not in PREFILL: _log.info("%s %s", self.where, _SAYS[got])
+        PREFILL[self._server] = got
+    return PREFILL[self._server] is not None
 
 # %% ../../nbs/08b_openai_client.ipynb #8fb6f978
 @patch

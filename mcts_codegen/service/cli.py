@@ -19,7 +19,7 @@ from ..core.utils import peak_rss_mb
 
 # %% auto #0
 __all__ = ['app', 'EXIT_OK', 'EXIT_UNSOLVED', 'EXIT_INPUT', 'EXIT_LLM', 'rag_app', 'problems_app', 'models_app', 'verifier_app',
-           'main', 'solve', 'bench', 'collect', 'train', 'rag_build', 'rag_query', 'problems_check',
+           'NoteHandler', 'main', 'solve', 'bench', 'collect', 'train', 'rag_build', 'rag_query', 'problems_check',
            'bench_executor_cmd', 'models_fetch', 'serve', 'verifier_train', 'verifier_eval', 'verifier_synth',
            'verifier_embed']
 
@@ -34,7 +34,7 @@ def _fail(msg:str, code:int=EXIT_INPUT):
     typer.secho(f"error: {' '.join(str(msg).split())}", fg='red', err=True)
     raise typer.Exit(code)
 
-class _Notes(logging.Handler):
+class NoteHandler(logging.Handler):
     "Library warnings (e.g. 'server unreachable, retry 2/4 in 4 s') as one line on the current stderr."
     def emit(self, r): typer.secho(f"note: {r.getMessage()}", fg='yellow', err=True)
 
@@ -42,7 +42,7 @@ def _tidy_output(notes:bool=True):
     "Python warnings (and, with `notes`, the library's log warnings) print as one tidy line each, not with a source line."
     warnings.showwarning = lambda message, category, filename, lineno, file=None, line=None: typer.secho(f"warning: {message}", fg='yellow', err=True)
     log = logging.getLogger('mcts_codegen')
-    if notes and not any(isinstance(h, _Notes) for h in log.handlers): h = _Notes(); h.setLevel(logging.WARNING); log.addHandler(h)
+    if notes and not any(isinstance(h, NoteHandler) for h in log.handlers): h = NoteHandler(); h.setLevel(logging.WARNING); log.addHandler(h)
 
 def _show_version(v:bool):
     if v: typer.echo(f"mcts-codegen {__version__}"); raise typer.Exit()
