@@ -27,8 +27,8 @@ from .obs import Metrics, MeteredClient, MeteredExecutor, correlation, cid_var, 
 
 # %% auto #0
 __all__ = ['log', 'PRESETS_ALLOWED', 'STATUSES', 'FINAL', 'LANGUAGES', 'JobStatus', 'STATIC', 'OPEN', 'ERRS', 'Limits', 'TestIn',
-           'SolveRequest', 'ApiError', 'Accepted', 'BestProgram', 'Job', 'JobSummary', 'TreeNode', 'Tree', 'Health',
-           'Ready', 'ErrorBody', 'to_problem', 'js_problem', 'job_config', 'node_json', 'tree_json', 'title',
+           'SolveRequest', 'ApiError', 'Accepted', 'BestProgram', 'JobHead', 'Job', 'JobSummary', 'TreeNode', 'Tree',
+           'Health', 'Ready', 'ErrorBody', 'to_problem', 'js_problem', 'job_config', 'node_json', 'tree_json', 'title',
            'JobStore', 'best_of', 'Service', 'BodyLimit', 'needs_token', 'create_app', 'is_loopback', 'check_exposure',
            'serve']
 
@@ -94,27 +94,25 @@ class BestProgram(BaseModel):
     n_passed:int = Field(description="visible tests passed")
     n_tests:int = Field(description="visible tests")
 
-class Job(BaseModel):
-    "A job as the API shows it."
+class JobHead(BaseModel):
+    "What the job and the job list both show of a job."
     id:str = Field(description="the job's id")
     status:JobStatus = Field(description="where the job is: queued, running, done (the search ended; `result.status` is its verdict), failed (it could not run: `error` says why), cancelled, or interrupted (the server stopped while it ran)")
     created:float = Field(description="when it was submitted (Unix seconds)")
     updated:float = Field(description="when it last changed (Unix seconds)")
-    request:dict[str, Any] = Field(description="the request as submitted")
     language:str = Field('python', description="the problem's language: python or javascript (also `result.language` in the `end` event)")
+
+class Job(JobHead):
+    "A job as the API shows it."
+    request:dict[str, Any] = Field(description="the request as submitted")
     progress:dict[str, Any]|None = Field(None, description="the last progress event: iteration, llm_calls, llm_failures, nodes, in_flight, best (best visible pass fraction), solved")
     best:BestProgram|None = Field(None, description="the best program so far")
     result:SearchResult|None = Field(None, description="the search's result once the job is done; `result.status` is the verdict: passed, failed, unverified or error")
     error:str|None = Field(None, description="why the job failed, was cancelled or was interrupted")
 
-class JobSummary(BaseModel):
+class JobSummary(JobHead):
     "One line of the job list."
-    id:str = Field(description="the job's id")
-    created:float = Field(description="when it was submitted (Unix seconds)")
-    updated:float = Field(description="when it last changed (Unix seconds)")
-    status:JobStatus = Field(description="where the job is (see `Job.status`)")
     preset:str|None = Field(None, description="the preset it runs with")
-    language:str = Field('python', description="the problem's language: python or javascript")
     title:str = Field(description="the problem's function name and the first line of its docstring")
     pass_frac:float|None = Field(None, description="the best visible pass fraction so far")
 
