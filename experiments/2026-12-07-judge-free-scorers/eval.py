@@ -59,7 +59,8 @@ def table(model:str) -> list[dict]:
     raw = lambda r: cs.get((r['problem_id'], r['code']))
     corner2 = lambda r: same_errors(cs2.get((r['problem_id'], r['code'])))  # corner inputs and mutated example arguments
     both = lambda r: (model_sig(r) or ()) + (corner(r) or ()) if (model_sig(r) or corner(r)) else None
-    S = {'verifier': pv, 'random': np.zeros(len(rows))}
+    order = np.array([-float(r['index']) for r in rows])  # the earliest drawn first: the greedy answer, then the samples
+    S = {'verifier': pv, 'random': np.zeros(len(rows)), 'first_drawn': order}
     S['corner_raw_size'] = group_scores(rows, vis, raw, cluster_scores)  # exceptions told apart by type
     for name, sig in (('model', model_sig), ('corner', corner), ('corner2', corner2), ('both', both)):
         S[f'{name}_size'] = group_scores(rows, vis, sig, cluster_scores)
@@ -80,6 +81,8 @@ def table(model:str) -> list[dict]:
     S['combination'] = best[2]
     for n in ('model_size', 'corner_size', 'corner_overlap', 'both_overlap'):  # the cluster score first, the verifier breaking its ties
         S[f'{n}+verifier'] = S[n] + 1e-3 * S['verifier']
+    for n in ('corner_size', 'corner2_size'):  # the cluster score first, the earliest drawn breaking its ties (`ClustersVerifier(tie='order')`)
+        S[f'{n}+order'] = S[n] + 1e-4 * (order - order.min()) / 100
     out = []
     for name, s in S.items():
         thr = keep_threshold(s[(split == 'dev') & vis & y])

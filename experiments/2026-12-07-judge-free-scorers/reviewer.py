@@ -2,12 +2,12 @@
 (llama.cpp, its logits read directly; no generation). The program is shown without its docstring, then the docstring follows
 as the one the program was written for; the score is the mean log-probability of the docstring's tokens. Cached under /tmp.
 
-    nice -n 19 python experiments/2026-12-07-judge-free-scorers/reviewer.py POOL_MODEL REVIEWER_MODEL SPLIT [SECONDS]
+    nice -n 19 python experiments/2026-12-07-judge-free-scorers/reviewer.py POOL_MODEL REVIEWER_MODEL SPLIT [SECONDS]   (REVIEWER_THREADS=1 beside a benchmark)
 
 Subset: the distinct visible-passing programs of the SPLIT's problems that hold both a right and a wrong visible-passing
 candidate (where the choice matters; the labels pick the subset, never the score), until SECONDS run out."""
 from __future__ import annotations
-import ast, json, pickle, sys, time
+import ast, json, os, pickle, sys, time
 from pathlib import Path
 import numpy as np
 sys.path.insert(0, str(Path(__file__).parent))
@@ -53,7 +53,7 @@ if __name__ == '__main__':
         if v: by.setdefault(r['problem_id'], []).append(r)
     mixed = {p: rs for p, rs in by.items() if any(label_of(r) for r in rs) and not all(label_of(r) for r in rs)}
     todo = [(p, c) for p, rs in sorted(mixed.items()) for c in dict.fromkeys(r['code'] for r in rs) if (p, c) not in got]
-    llm = new_llama(Path.home()/f'.cache/mcts_codegen/models/{rev_model}-instruct-q4_k_m.gguf', n_ctx=2048, logits_all=True, n_threads=2, verbose=False)
+    llm = new_llama(Path.home()/f'.cache/mcts_codegen/models/{rev_model}-instruct-q4_k_m.gguf', n_ctx=2048, logits_all=True, n_threads=int(os.environ.get("REVIEWER_THREADS", 2)), verbose=False)
     t0, n = time.time(), 0
     for p, c in todo:
         if time.time() - t0 > budget: break
