@@ -12,7 +12,7 @@ from typing import Any
 from fastcore.basics import patch
 
 # %% auto #0
-__all__ = ['make_sampler', 'Sample', 'Decoder', 'token_logprob', 'Job', 'chat_tokens', 'entropy']
+__all__ = ['make_sampler', 'Sample', 'Decoder', 'token_logprob', 'DecodeJob', 'chat_tokens', 'entropy']
 
 # %% ../../nbs/07_decoder.ipynb #6ead0bd2
 def make_sampler(temperature:float, # 0: greedy
@@ -145,7 +145,7 @@ def _step(self:Decoder, live:list[tuple[int,Sample,int]]) -> dict[int,int]:
 
 # %% ../../nbs/07_decoder.ipynb #9b706880
 @dataclass
-class Job:
+class DecodeJob:
     "A request's share of the batch: samples (one per seed) continuing a prompt, and where its result or error lands."
     prompt:list[int]
     seeds:list[int]
@@ -170,7 +170,7 @@ def _evict(self:Decoder, s:int):
     self.L.llama_memory_seq_rm(self.mem, s, -1, -1); del self.kept[s]
 
 # %% ../../nbs/07_decoder.ipynb #8e8fb97e
-def _admit(self:Decoder, job:Job):
+def _admit(self:Decoder, job:DecodeJob):
     "Feed `job`'s prompt (from the longest prefix a running or kept sequence shares) into a free sequence, fork it for every sample, and draw the first tokens."
     P = len(job.prompt)
     have = {s: j.prompt for s, (j, k) in self.live.items() if k == 0} | self.kept
@@ -211,7 +211,7 @@ def _draw(self:Decoder, rows:dict[int,int]):
         del self.live[s]
         if not any(q in self.live for q in job.seqs): _retire(self, job)  # a job's sequences are its own while it runs
 
-def _retire(self:Decoder, job:Job, err:BaseException|None=None):
+def _retire(self:Decoder, job:DecodeJob, err:BaseException|None=None):
     "Free a job's sequences, cells (its first sequence keeps the prompt's) and samplers; set its texts (or its error) and wake its caller."
     for i, s in enumerate(job.seqs):
         self.live.pop(s, None)
@@ -225,7 +225,7 @@ def _retire(self:Decoder, job:Job, err:BaseException|None=None):
         for x in job.res: _finish(self, x, job.stop); x.new = len(x.tokens)
     job.err = err; job.done.set()
 
-def _serve(self:Decoder, mine:list[Job], admit:bool=True):
+def _serve(self:Decoder, mine:list[DecodeJob], admit:bool=True):
     "Run the shared batch (holding `self.lock`) until every job in `mine` is done, admitting queued jobs between steps."
     while not all(j.done.is_set() for j in mine):
         take = []
@@ -261,7 +261,7 @@ def sample(self:Decoder, prompt:list[int], # the prompt's tokens
         ss = seeds[r:r + self.n_seq]
         mt = min(max_tokens, (self.n_ctx - P) // len(ss))  # lowered only when the job alone would not fit
         if mt < 1: raise ValueError(f"a prompt of {P} tokens leaves no room for {len(ss)} samples in the decoder's {self.n_ctx} cells; raise n_ctx")
-        jobs.append(Job(prompt, ss, temperature, mt, list(stop or []), need=P + len(ss) * mt))
+        jobs.append(DecodeJob(prompt, ss, temperature, mt, list(stop or []), need=P + len(ss) * mt))
     with self.qlock: self.queue += jobs
     while not all(j.done.is_set() for j in jobs):
         if self.lock.acquire(blocking=False):
