@@ -10,7 +10,7 @@ from mcts_codegen.core.engine import MCTSEngine, Verifier
 from mcts_codegen.sandbox.executor import Executor
 from mcts_codegen.core.problem import Problem, CallTest
 from mcts_codegen.testing import ScriptedClient
-from mcts_codegen.learn.verifier import (features, synth_candidates, train_verifier, save_verifier, load_verifier, evaluate, add_hidden,
+from mcts_codegen.learn.verifier import (candidate_features, synth_candidates, train_verifier, save_verifier, load_verifier, evaluate, add_hidden,
                                    normalise, candidate_rows)
 
 SECRET = 'assert candidate(12345) == 67890'
@@ -92,7 +92,7 @@ def test_features_never_read_labels_or_hidden_fields():
     for r in rows[:4]:
         peers = [q for q in rows if q['problem_id'] == r['problem_id']]
         x = dict(r, label=not r['label'], hidden_test=SECRET, test=SECRET)
-        assert features(r, peers) == features(x, [x if q is r else q for q in peers])
+        assert candidate_features(r, peers) == candidate_features(x, [x if q is r else q for q in peers])
 
 def test_train_save_load_and_evaluate(tmp_path):
     rows = synth_candidates(60, 8, seed=2)
@@ -114,7 +114,7 @@ def test_hidden_state_flag(tmp_path):
     assert {'h0', 'h1', 'h2'} <= set(v.names) and v.hidden
     save_verifier(v, tmp_path)
     assert load_verifier(tmp_path, Lengths()).trust(TOY, [dict(code=RIGHT)])[0] > 0
-    with pytest.raises(ValueError, match='add_hidden'): features(dict(problem_id='p', code='x'), hidden=True)
+    with pytest.raises(ValueError, match='add_hidden'): candidate_features(dict(problem_id='p', code='x'), hidden=True)
     f = tmp_path/'c.jsonl'; f.write_text(''.join(json.dumps(r) + '\n' for r in rows))
     run = CliRunner().invoke
     assert run(app, ['verifier', 'train', '--data', str(f), '--out', str(tmp_path/'h'), '--hidden']).exit_code == 0
@@ -132,7 +132,7 @@ def test_data_engine_names_plug_in(tmp_path):
     alt = dict(task_id=r['problem_id'], split=r['split'], prompt=r['prompt'], code=r['code'], kind=r['origin'], visible_results=r['visible'],
                logprob=r['logprob_sum'], lp_mean=r['logprob_mean'], tokens=r['n_tokens'], gen_outputs=r['outputs'], hidden_pass=r['label'])
     f = tmp_path/'c.jsonl'; f.write_text(json.dumps(alt) + '\n')
-    assert features(candidate_rows(f)[0]) == features(r)
+    assert candidate_features(candidate_rows(f)[0]) == candidate_features(r)
 
 def test_cli_train_eval_and_bench_errors(tmp_path):
     run = CliRunner().invoke
@@ -172,8 +172,8 @@ def test_the_search_hands_the_verifier_what_collection_records(ex):
     cands = [dict(c, problem_id=TOY.id, prompt=TOY.prompt) for c in last.cands]
     assert len(cands) == len(rows) == 6 and [c['code'] for c in cands] == [r['code'] for r in rows]
     assert cands[0]['origin'] == 'greedy' and cands[2]['code'] == cands[0]['code']  # the greedy answer, and a repeat of it
-    for c, r in zip(cands, rows): assert features(c, cands) == features(r, rows)
-    assert features(cands[0], cands)['has_lp'] == 1 and features(cands[0], cands)['greedy'] == 1
+    for c, r in zip(cands, rows): assert candidate_features(c, cands) == candidate_features(r, rows)
+    assert candidate_features(cands[0], cands)['has_lp'] == 1 and candidate_features(cands[0], cands)['greedy'] == 1
 
 def test_a_verifier_needing_evidence_the_search_lacks_is_refused_or_warned(ex, tmp_path):
     rows = synth_candidates(30, 6, seed=6)

@@ -22,12 +22,12 @@ from fastcore.basics import patch
 __all__ = ['CANDIDATE_FIELDS', 'RENAMES', 'NOT_JS', 'STATIC', 'AGREEMENT', 'LIKELIHOOD', 'VISIBLE', 'GROUPS', 'VOTES', 'CLUSTERS',
            'VERIFIER_FILE', 'KINDS', 'LENT', 'OPTIONAL', 'OBJECTIVES', 'BASELINES', 'is_error', 'label_of', 'normalise',
            'example_values', 'static_features', 'agreement_features', 'likelihood_features', 'visible_features',
-           'features', 'by_problem', 'feature_table', 'HiddenState', 'LlamaHiddenState', 'add_hidden', 'embed_rows',
-           'synth_candidates', 'fit_logistic', 'auc', 'keep_threshold', 'pairs_of', 'within_auc', 'fit_pairwise',
-           'LogisticVerifier', 'VotesVerifier', 'save_verifier', 'load_verifier', 'candidate_rows', 'unlabelled',
-           'lend', 'groups_of', 'split_rows', 'split_tables', 'visible_all', 'pairwise_calibrated', 'train_verifier',
-           'fooled_caught', 'reliability', 'fooled_examples', 'metrics', 'evaluate', 'eval_name', 'write_eval',
-           'plot_reliability', 'ablation']
+           'candidate_features', 'by_problem', 'feature_table', 'HiddenState', 'LlamaHiddenState', 'add_hidden',
+           'embed_rows', 'synth_candidates', 'fit_logistic', 'auc', 'keep_threshold', 'pairs_of', 'within_auc',
+           'fit_pairwise', 'LogisticVerifier', 'VotesVerifier', 'save_verifier', 'load_verifier', 'candidate_rows',
+           'unlabelled', 'lend', 'groups_of', 'split_rows', 'split_tables', 'visible_all', 'pairwise_calibrated',
+           'train_verifier', 'fooled_caught', 'reliability', 'fooled_examples', 'metrics', 'evaluate', 'eval_name',
+           'write_eval', 'plot_reliability', 'ablation']
 
 # %% ../../nbs/16b_verifier.ipynb #fab36d51
 CANDIDATE_FIELDS:dict[str,str] = dict(
@@ -45,7 +45,7 @@ CANDIDATE_FIELDS:dict[str,str] = dict(
     outputs="per model-written input, the same inputs for every candidate of the problem in the same order: the value's repr, or 'error:Type' (None: not run)",
     exceptions="model-written inputs on which it raised (derived from `outputs` when missing)",
     embedding="the code model's hidden state for (prompt, program): a list of floats, read only by a verifier trained with `hidden=True`",
-    label="the hidden verdict: True when it passed the hidden tests (train rows to fit, dev/test rows to evaluate; `features` never reads it)",
+    label="the hidden verdict: True when it passed the hidden tests (train rows to fit, dev/test rows to evaluate; `candidate_features` never reads it)",
 )
 
 RENAMES:dict[str,str] = dict(task_id='problem_id', problem='problem_id', made='origin', kind='origin', action='origin', how='origin',
@@ -192,7 +192,7 @@ def visible_features(c:dict, peers:list[dict]) -> dict[str,float]:
 # %% ../../nbs/16b_verifier.ipynb #e0f9e91f
 GROUPS:dict[str,tuple[str,...]] = dict(likelihood=LIKELIHOOD, agreement=AGREEMENT, static=STATIC, visible=VISIBLE) # feature names by group ('hidden' adds h0, h1, …)
 
-def features(c:dict, # a candidate row (`CANDIDATE_FIELDS`; the data engine's names are renamed)
+def candidate_features(c:dict, # a candidate row (`CANDIDATE_FIELDS`; the data engine's names are renamed)
              peers:list[dict]|None=None, # the rows of its problem (agreement and relative likelihood); None: `c` alone
              hidden:bool=False, # add the code model's hidden state `embedding` as h0, h1, … (group 'hidden')
             ) -> dict[str,float]:
@@ -201,7 +201,7 @@ def features(c:dict, # a candidate row (`CANDIDATE_FIELDS`; the data engine's na
     return _features(cn, [cn] if peers is None else [cn if p is c else normalise(p) for p in peers], hidden)
 
 def _features(c:dict, peers:list[dict], hidden:bool) -> dict[str,float]:
-    "`features` of a normalised row among normalised peers."
+    "`candidate_features` of a normalised row among normalised peers."
     out = likelihood_features(c, peers) | agreement_features(c, peers) | static_features(c.get('code', ''), c.get('prompt', '')) | visible_features(c, peers)
     if hidden:
         e = c.get('embedding')
@@ -404,7 +404,7 @@ def fit_pairwise(X:np.ndarray, # features [n, d] (standardised)
 
 # %% ../../nbs/16b_verifier.ipynb #ea56033d
 class LogisticVerifier:
-    "P(hidden pass | problem, program, evidence): a logistic model over `features`, with the doubt threshold chosen on dev."
+    "P(hidden pass | problem, program, evidence): a logistic model over `candidate_features`, with the doubt threshold chosen on dev."
     kind = 'logistic' # what `save_verifier` writes it as
     def __init__(self, names:list[str], # feature names, in the weights' order
                  w, b:float, mu, sd, # weights, bias, and the train mean and spread of each feature
