@@ -14,11 +14,12 @@ then draw order over likelihood (on dev it is never worse under any rule, and be
 With no visible-passing draw, the draw passing the most visible tests is submitted (the first of the tied).
 This is a replay of DATA_COLLECTION pools, not of the search: the search's later draws depend on its tree."""
 from __future__ import annotations
-import json, math, sys
+import json, sys
 from collections import defaultdict
 from pathlib import Path
 from mcts_codegen.learn.verifier import visible_all, label_of
 from mcts_codegen.learn.scorers import same_errors
+from mcts_codegen.bench.stats import mcnemar
 sys.path.insert(0, str(Path(__file__).parent))
 from pools import pools
 from corners import corner_sigs
@@ -52,11 +53,6 @@ def replay(pool:list[dict], vis:list[bool], sig, rule:str) -> tuple[bool, int]:
     best = max(pool[:N], key=lambda d: (d.get('n_passed') or 0))
     return label_of(best), n
 
-def mcnemar_p(won:int, lost:int) -> float:
-    "The exact two-sided McNemar p of `won` against `lost` discordant problems."
-    n = won + lost
-    return 1.0 if n == 0 else round(min(1.0, 2 * sum(math.comb(n, k) for k in range(min(won, lost) + 1)) / 2 ** n), 3)
-
 def table(model:str) -> list[dict]:
     rows = [r for r in pools(model) if label_of(r) is not None and r['split'] in ('dev', 'test')]
     cs2 = corner_sigs(rows, model, mutate=True)  # cached by eval.py: every visible-passing program's behaviour
@@ -64,15 +60,17 @@ def table(model:str) -> list[dict]:
     vis_of = dict(zip(map(id, rows), visible_all(rows)))
     units = defaultdict(list)
     for r in rows: units[r['split'], r['problem_id']].append(r)
+    pools_of = {sp: [sorted(u, key=lambda r: int(r['index'])) for (s, _), u in units.items() if s == sp] for sp in ('dev', 'test')}
+    play = lambda sp, rule: [replay(p, [vis_of[id(r)] for r in p], sig, rule) for p in pools_of[sp]]
+    first = {sp: play(sp, 'first') for sp in pools_of}  # the baseline every rule is paired with
     out = []
     for rule in ['first'] + [f'{r}/{t}' for r in ('agree-2', 'agree-3', 'agree-4', 'all') for t in ('lik', 'order')]:
         for sp in ('dev', 'test'):
-            res = [replay(p := sorted(u, key=lambda r: int(r['index'])), [vis_of[id(r)] for r in p], sig, rule) for (s, _), u in units.items() if s == sp]
-            first = [replay(p := sorted(u, key=lambda r: int(r['index'])), [vis_of[id(r)] for r in p], sig, 'first') for (s, _), u in units.items() if s == sp]
-            won, lost = sum(a and not f for (a, _), (f, _) in zip(res, first)), sum(f and not a for (a, _), (f, _) in zip(res, first))
-            right_drawn = sum(any(label_of(r) and vis_of[id(r)] for r in sorted(u, key=lambda r: int(r['index']))[:N]) for (s, _), u in units.items() if s == sp)
+            res, base = play(sp, rule), first[sp]
+            right_drawn = sum(any(label_of(r) and vis_of[id(r)] for r in p[:N]) for p in pools_of[sp])
+            won, lost = sum(a and not f for (a, _), (f, _) in zip(res, base)), sum(f and not a for (a, _), (f, _) in zip(res, base))
             out.append(dict(model=model, rule=rule, split=sp, problems=len(res), solved=sum(a for a, _ in res), right_in_draws=right_drawn,
-                            mean_draws=round(sum(b for _, b in res) / len(res), 2), vs_first=dict(won=won, lost=lost, p=mcnemar_p(won, lost))))
+                            mean_draws=round(sum(b for _, b in res) / len(res), 2), vs_first=dict(won=won, lost=lost, p=round(mcnemar([f for f, _ in base], [a for a, _ in res]), 3))))
     dev = [o for o in out if o['split'] == 'dev']
     pick = max(dev, key=lambda o: (o['solved'], -o['mean_draws'], o['rule'].endswith('/order')))['rule']
     for o in out: o['chosen_on_dev'] = o['rule'] == pick
