@@ -382,6 +382,17 @@ def test_results_page_and_readme_headline_are_generated_from_the_committed_rows(
     stale = rep.stale()
     assert not stale, '\n'.join(stale) + "\nstale: run `python bench/report.py --write` and commit the result"
 
+def test_headline_names_the_command_for_javascript_baselines_that_have_no_rows(monkeypatch):
+    "A '—' in the headline's JavaScript column for a baseline comes with the command that runs it; a full column has no such line."
+    load_report()
+    from reporting import common as C
+    real = C.corpus_test
+    js = lambda missing: lambda m, s, bench='corpus': (('—', []) if s in missing else ('5.6% (4/72)', ['v'])) if bench == 'corpus_js' else real(m, s, bench)
+    monkeypatch.setattr(C, 'corpus_test', js({'oracle'}))
+    assert f"A '—' in the JavaScript column: that baseline has no rows yet (`{C.JS_BENCH}`" in '\n'.join(C.headline())
+    monkeypatch.setattr(C, 'corpus_test', js(set()))
+    assert "in the JavaScript column" not in '\n'.join(C.headline())
+
 def test_bench_set_runs_an_ablation_arm_in_its_own_folder(monkeypatch, tmp_path):
     from mcts_codegen.service.cli import app
     monkeypatch.setattr(B, 'get_client', lambda spec, cfg: ScriptedClient(stateless_reply, name='m'))

@@ -238,8 +238,9 @@ def headline_rows() -> list[tuple]:
     return out
 
 CORPORA = {'corpus': ROOT/'data'/'corpus'/'corpus.jsonl', 'corpus_js': ROOT/'data'/'corpus'/'corpus_js.jsonl'}  # results/<folder>: its problems (the JavaScript corpus translates the Python one, splits kept)
+JS_BASELINES = ('greedy', 'best-of-n', 'mcts-balanced', 'oracle')  # the JavaScript corpus's baseline strategies
 JS_BENCH = ('mcts-codegen bench --n 10 --llm local:MODEL --data data/corpus/corpus_js.jsonl --out results/corpus_js --split test --no-cache --concurrency 1 --quiet '
-            '-s greedy,best-of-n,mcts-balanced,oracle')  # the JavaScript corpus's baselines (resumable: a rerun skips finished problems)
+            f"-s {','.join(JS_BASELINES)}")  # the JavaScript corpus's baselines (resumable: a rerun skips finished problems)
 DAGGER = "†: on the split's problems that have a row; the rest of the split have none yet"  # an incomplete cell, on the headline and the corpus tables
 
 def corpus_split(bench:str='corpus', split:str='test') -> set:
@@ -258,9 +259,10 @@ def corpus_test(model:str, strategy:str, bench:str='corpus') -> tuple[str, list[
 
 def headline(engines:bool=False) -> list[str]:
     "The headline table: per model, greedy, best-of-n, mcts-balanced, the best preset and oracle@10 on HumanEval, NewEval and the corpus test split."
-    rows = []
+    rows, js_missing = [], False
     for model, s, name, h, n in headline_rows():
         (c, cv), (j, jv) = corpus_test(model, s), corpus_test(model, s, 'corpus_js')
+        js_missing |= j == '—' and s in JS_BASELINES
         row = [SIZE[model], name, cell(h), f"{h.calls_mean:.2f}", f"{h.tokens_mean:.0f}", cell(n),
                '—' if n is None else f"{n.calls_mean:.2f}", '—' if n is None else f"{n.tokens_mean:.0f}", c, j]
         rows.append(row + ([f"`{h.engine}`" + ('' if n is None else f" / `{n.engine}`") + ''.join(f" / corpus `{v}`" for v in cv) + ''.join(f" / JS `{v}`" for v in jv)] if engines else []))
@@ -268,6 +270,8 @@ def headline(engines:bool=False) -> list[str]:
     why = [w for i, w in ((8, "the corpus's problems moved into the test split by the 2026-12-07 leak fixes: `bash bench/corpus_baselines.sh MODEL` resumes"),
                           (9, f"the JavaScript corpus's baselines are not finished: `{JS_BENCH}` resumes them")) if any('†' in r[i] for r in rows)]
     part = ['', f"{DAGGER} ({'; '.join(why)})."] if why else []
+    if js_missing and not any('†' in r[9] for r in rows):  # a '†' cell's note already names the command
+        part += ['', f"A '—' in the JavaScript column: that baseline has no rows yet (`{JS_BENCH}` runs it and resumes where it stopped)."]
     return md(['model', 'strategy', 'HumanEval (164)', 'completions', 'tokens', 'NewEval (20)', 'completions', 'tokens', f'corpus test ({n_test})', f'JavaScript corpus test ({n_js})']
               + (['engine (HumanEval / NewEval / corpus / JS)'] if engines else []), rows) + ['', protocols_line()] + part + auto_line()
 
