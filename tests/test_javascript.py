@@ -137,6 +137,13 @@ def test_verifier_refuses_js_in_one_line(monkeypatch, tmp_path):
     r = CliRunner().invoke(app, ['solve', str(f), '--quiet', '--verifier', 'votes'])
     assert r.exit_code == 2 and 'the verifier reads Python programs only' in one_error(r), r.output
 
+def test_bench_refuses_a_verifier_on_js_problems_before_the_model_loads(monkeypatch, tmp_path):
+    no_model(monkeypatch)
+    r = CliRunner().invoke(app, ['bench', '--data', str(ROOT/'data/corpus/corpus_js.jsonl'), '--split', 'test', '--verifier', 'clusters', '--out', str(tmp_path),
+                                 '-s', 'mcts-balanced', '--llm', 'local:qwen2.5-coder-0.5b', '--quiet'])
+    assert r.exit_code == 2 and 'the verifier reads Python programs only' in one_error(r) and '72 JavaScript problems are selected' in one_error(r), r.output
+    assert not any(tmp_path.iterdir())  # nothing written
+
 def test_retrieval_says_it_has_nothing_for_js(tmp_path):
     from mcts_codegen.retrieval.rag import RAGContextProvider
     (f := tmp_path/'add.js').write_text(STUB)

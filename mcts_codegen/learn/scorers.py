@@ -118,7 +118,9 @@ class ClustersVerifier:
         self.threshold = threshold if threshold is not None else (1.0 if agree is None else 0.5)
 
     def inputs(self, problem) -> list[str]:
-        "The calls every visible-passing program is run on: `corner_inputs` of the problem's prompt."
+        "The calls every visible-passing program is run on: `corner_inputs` of the problem's prompt (a Python one: the rules read its signature)."
+        if getattr(problem, 'language', 'python') != 'python':
+            raise ValueError(f"{problem.id}: the clusters verifier makes its corner inputs from Python signatures only; search JavaScript problems without --verifier or experimental.verify_*")
         return corner_inputs(problem.prompt, problem.entry_point, self.k, mutate=self.mutate)
 
     def trust(self, problem, cands:list[dict]) -> list[float]:

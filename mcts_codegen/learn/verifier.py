@@ -122,7 +122,7 @@ def _hardcoded(n) -> bool:
     lit = any(isinstance(c, ast.Constant) for c in [t.left, *t.comparators])
     return lit and isinstance(ret, ast.Return) and isinstance(ret.value, (ast.Constant, ast.List, ast.Tuple))
 
-NOT_JS = "{}: the verifier reads Python programs only (its static features parse Python, its votes mutate Python calls); search JavaScript problems without --verifier or experimental.verify_*"
+NOT_JS = "{}: the verifier reads Python programs only (its static features parse Python, its votes and clusters run Python calls); search JavaScript problems without --verifier or experimental.verify_*"
 
 STATIC = ('parses', 'ast_size', 'lines', 'loops', 'branches', 'returns', 'calls', 'literals', 'example_consts', 'example_share', 'hardcoded')
 

@@ -240,10 +240,14 @@ def _solve_inputs(problems:list[str], cfg, value_net:Path|None, verifier:Path|No
     try: probs = _checked(load_problems(problems), None, cfg)
     except (FileNotFoundError, ValueError, KeyError) as e: _fail(str(e))
     nets = _nets(value_net or cfg.experimental.nets) | _verifier(verifier or cfg.experimental.verifier, cfg)  # a bad folder is bad input, found before the model loads
-    if nets.get('verifier') is not None and (js := [p.id for p in probs if p.language != 'python']):
-        from mcts_codegen.learn.verifier import NOT_JS
-        _fail(NOT_JS.format(js[0]))
+    if nets.get('verifier') is not None: _python_only([p.id for p in probs if p.language != 'python'])
     return probs, nets
+
+def _python_only(js:list[str]):
+    "rc 2 when a verifier would search the JavaScript problems `js`: every verifier reads Python programs only."
+    if not js: return
+    from mcts_codegen.learn.verifier import NOT_JS
+    _fail(NOT_JS.format(js[0]) + (f" ({len(js)} JavaScript problems are selected)" if len(js) > 1 else ''))
 
 # %% ../../nbs/24_cli.ipynb #3c675a13
 def _search_each(probs:list, client, cfg, rec, ctx, nets:dict, as_json:bool, quiet:bool, outer) -> tuple[list, list[dict]]:
@@ -466,6 +470,9 @@ def bench(problems:Optional[str]=typer.Option(None, help="problem ids and ranges
     problems = _bench_problems(problems, split, data)
     _dir_ok(out, '--out')
     vkw = _verifier(verifier or cfg.experimental.verifier, cfg)  # a bad folder is bad input (rc 2), found before the model is asked
+    if vkw:
+        from mcts_codegen.core.loaders import load_humaneval
+        _python_only([r['task_id'] for r in load_humaneval(problems, data) if r.get('language', 'python') != 'python'])
     if sc := _scalars(tensorboard, wandb, f"bench-{llm.split(':')[-1]}", cfg, dict(problems=problems, n=n, llm=llm, seed=seed)): vkw['scalars'] = sc
     _client(cfg, load=False)  # nothing is written before the model answers
     idx, kw = _bench_rag(cfg, problems, engine, data)
