@@ -118,7 +118,8 @@ def corpus_table(bench:str='corpus', only:str|None=None, want:tuple=()) -> list[
             if name in fs: folders.append(fs[name].parent)
     if not rows: return []
     cmd = JS_BENCH if bench == 'corpus_js' else 'bash bench/corpus_baselines.sh MODEL (--n 10 --data data/corpus/corpus.jsonl --split dev|test --no-cache --concurrency 1 --out results/corpus)'
-    part = ['', f"{DAGGER}; the command below resumes."] if any('†' in r[3] or 'yet' in r[3] for r in rows) else []
+    part = (['', f"{DAGGER}; the command below resumes."] if any('†' in r[3] for r in rows) else
+            ['', "'none … yet': that strategy has no rows; the command below runs it and resumes where it stopped."] if any('yet' in r[3] for r in rows) else [])
     return md(['model', 'strategy', 'split', 'solved', 'fooled (visible pass, hidden fail)', 'completions', 'generated tokens', 'median s (cache-free)', 'engine'], rows) + part + stamp(
         cmd, sorted(set(folders)) or [RES/bench])
 
