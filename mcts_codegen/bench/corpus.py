@@ -21,8 +21,8 @@ from ..core.utils import run_sync
 
 # %% auto #0
 __all__ = ['LEVELS', 'HIDDEN', 'assign_splits', 'Finding', 'read_problem_file', 'near_duplicates', 'similar_tasks',
-           'dup_findings', 'with_hidden', 'examples', 'batched', 'wrong_outcomes', 'check_record', 'read_against',
-           'check_problems', 'foolable']
+           'dup_findings', 'with_hidden', 'examples', 'batched', 'batch_outcomes', 'wrong_outcomes', 'check_record',
+           'read_against', 'check_problems', 'foolable']
 
 # %% ../../nbs/10b_corpus.ipynb #4a181660
 def assign_splits(recs:list[dict], # records; each gets a `split`
@@ -220,6 +220,13 @@ def batched(programs:list[str], # whole programs; each is loaded in a namespace 
                "def _call_(k, call): return eval(call, _ns_(k))\n")
     return src, [c for k in range(len(programs)) for c in (CallTest(call=f'_hidden_check_({k})', expected=True), *(CallTest(call=f'_call_({k}, {q(t.call)})', expected=t.expected) for t in calls))]
 
+def batch_outcomes(b:CodeExecutionResult, # a run of `batched`
+                   n:int, # programs in it
+                   per:int, # calls per program: 1 + the examples
+                  ) -> list[list|None]:
+    "Each program's outcomes in batch run `b`; None for all where it stopped early."
+    return [b.tests[k * per:(k + 1) * per] for k in range(n)] if b.status in ('passed', 'failed') and len(b.tests) == n * per else [None] * n
+
 async def wrong_outcomes(programs:list[str], # the wrong programs, whole
                          test:str, # their hidden test
                          entry_point:str, # the function `check` is given
@@ -227,12 +234,13 @@ async def wrong_outcomes(programs:list[str], # the wrong programs, whole
                          executor:Executor, # the sandbox
                          cap:float, # seconds each program may take
                          language:str='python', # or 'javascript'
+                         outs:list|None=None, # their outcomes in a batch already run (None: run `batched` here)
                         ) -> list[list]:
     "Each program's outcomes of `[HIDDEN, *calls]`: one `batched` run, then a run of its own for every program if the batch stopped early, and for any that passed the hidden test in it."
     if not programs: return []
-    per, (src, bcalls), wrap = 1 + len(calls), batched(programs, test, entry_point, calls, language), (js_with_hidden if language == 'javascript' else with_hidden)
-    b = await executor.arun(src, bcalls, language=language, timeout=cap * len(programs))
-    outs = [b.tests[k * per:(k + 1) * per] for k in range(len(programs))] if b.status in ('passed', 'failed') else [None] * len(programs)
+    wrap = js_with_hidden if language == 'javascript' else with_hidden
+    if outs is None: outs = batch_outcomes(await executor.arun(*batched(programs, test, entry_point, calls, language), language=language, timeout=cap * len(programs)), len(programs), 1 + len(calls))
+    else: outs = list(outs)
     redo = [k for k, o in enumerate(outs) if o is None or o[0].passed]  # stopped early, or a pass to confirm on a process of its own
     alone = await asyncio.gather(*[executor.arun(wrap(programs[k], test, entry_point), [HIDDEN, *calls], language=language, timeout=cap) for k in redo])
     for k, r in zip(redo, alone): outs[k] = r.tests
@@ -254,9 +262,17 @@ async def check_record(rec:dict, # a well-formed record (see `read_problem_file`
     for s in x.rejected: out.append(Finding('note', f"{tid} prompt", f"line {s.line}: example dropped ({s.reason}): {s.text.strip()[:80]}"))
     ref, tests = rec['prompt'] + rec['canonical_solution'], x.tests
     run = lambda code, t: executor.arun(wrap(code, rec['test'], rec['entry_point']), [HIDDEN, *tests], timeout=t, **kw)  # one run: hidden verdict and examples
-    r = await run(ref, max(2.0, 3 * time_limit))
-    if r.tests and r.tests[0].error == 'timeout':  # killed by the wall clock: on a busy machine, once more with ten times the time
-        r = await run(ref, max(10.0, 10 * time_limit))
+    wrong, cap = [rec['prompt'] + w for w in rec.get('wrong', [])], max(1.0, time_limit)  # a wrong program that loops is a failing one: it gets the limit, not the sandbox's 5 s
+    # One process for the reference and the wrong programs: the reference is called first, before any other program is loaded, so a clean
+    # pass there is its own; where it is not clean (or the batch's CPU is over the limit) the reference is judged alone, as before.
+    # The batch gets the reference's budget only: a wrong program that loops stops it there, and each program is then judged alone.
+    b = await executor.arun(*batched([ref, *wrong], rec['test'], rec['entry_point'], tests, **kw), timeout=max(2.0, 3 * time_limit), **kw)
+    first, *pre = batch_outcomes(b, 1 + len(wrong), 1 + len(tests))
+    if first is not None and all(t.passed for t in first) and b.cpu_time <= time_limit: r = CodeExecutionResult(status='passed', tests=first)
+    else:
+        r = await run(ref, max(2.0, 3 * time_limit))
+        if r.tests and r.tests[0].error == 'timeout':  # killed by the wall clock: on a busy machine, once more with ten times the time
+            r = await run(ref, max(10.0, 10 * time_limit))
     h = r.tests[0] if r.tests else None
     if not (h and h.passed): err('canonical_solution', f"fails its hidden test ({((h and h.error) or r.error_type or r.status).strip().rstrip(':')[:120]}); fix the solution or the test")
     elif r.cpu_time > time_limit: err('test', f"hidden test uses {r.cpu_time:.2f}s of CPU on the reference (limit {time_limit:g}s); make it faster")
@@ -264,10 +280,9 @@ async def check_record(rec:dict, # a well-formed record (see `read_problem_file`
         if not tests: return []
         v = examples(r)
         return v if v is not None else (await executor.arun(code, tests, timeout=t, **kw)).tests
-    wrong, cap = [rec['prompt'] + w for w in rec.get('wrong', [])], max(1.0, time_limit)  # a wrong program that loops is a failing one: it gets the limit, not the sandbox's 5 s
     for t in await shown(ref, r, max(2.0, 3 * time_limit)):
         if not t.passed: err('prompt', f"example {t.call} expects {t.expected} but the reference gives {t.got}" if t.error is None else f"example {t.call}: the reference raises {t.error}")
-    runs = await wrong_outcomes(wrong, rec['test'], rec['entry_point'], tests, executor, cap, **kw)
+    runs = await wrong_outcomes(wrong, rec['test'], rec['entry_point'], tests, executor, cap, outs=pre, **kw)
     hidden = [bool(o) and o[0].passed for o in runs]
     for j, ok in enumerate(hidden):
         if ok: err(f"wrong[{j}]", "passes the hidden test; strengthen the test or make the program wrong")
