@@ -14,12 +14,12 @@ import numpy as np
 from .records import JsonlLog, iter_jsonl, jsonl_files, whole_attempts
 from ..core.problem import try_parse
 from ..core.select import mutated_calls, plurality, voted
-from .scorers import ClustersVerifier
+from .scorers import NOT_JS, ClustersVerifier
 from ..core.utils import sigmoid
 from fastcore.basics import patch
 
 # %% auto #0
-__all__ = ['CANDIDATE_FIELDS', 'RENAMES', 'NOT_JS', 'STATIC', 'AGREEMENT', 'LIKELIHOOD', 'VISIBLE', 'GROUPS', 'VOTES', 'CLUSTERS',
+__all__ = ['CANDIDATE_FIELDS', 'RENAMES', 'STATIC', 'AGREEMENT', 'LIKELIHOOD', 'VISIBLE', 'GROUPS', 'VOTES', 'CLUSTERS',
            'VERIFIER_FILE', 'KINDS', 'LENT', 'OPTIONAL', 'OBJECTIVES', 'BASELINES', 'is_error', 'label_of', 'normalise',
            'example_values', 'static_features', 'agreement_features', 'likelihood_features', 'visible_features',
            'candidate_features', 'by_problem', 'feature_table', 'HiddenState', 'LlamaHiddenState', 'add_hidden',
@@ -121,8 +121,6 @@ def _hardcoded(n) -> bool:
     t, ret = n.test, n.body[0]
     lit = any(isinstance(c, ast.Constant) for c in [t.left, *t.comparators])
     return lit and isinstance(ret, ast.Return) and isinstance(ret.value, (ast.Constant, ast.List, ast.Tuple))
-
-NOT_JS = "{}: the verifier reads Python programs only (its static features parse Python, its votes and clusters run Python calls); search JavaScript problems without --verifier or experimental.verify_*"
 
 STATIC = ('parses', 'ast_size', 'lines', 'loops', 'branches', 'returns', 'calls', 'literals', 'example_consts', 'example_share', 'hardcoded')
 

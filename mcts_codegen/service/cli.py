@@ -246,7 +246,7 @@ def _solve_inputs(problems:list[str], cfg, value_net:Path|None, verifier:Path|No
 def _python_only(js:list[str]):
     "rc 2 when a verifier would search the JavaScript problems `js`: every verifier reads Python programs only."
     if not js: return
-    from mcts_codegen.learn.verifier import NOT_JS
+    from mcts_codegen.learn.scorers import NOT_JS
     _fail(NOT_JS.format(js[0]) + (f" ({len(js)} JavaScript problems are selected)" if len(js) > 1 else ''))
 
 # %% ../../nbs/24_cli.ipynb #3c675a13
