@@ -88,6 +88,18 @@ def test_corpus_js_keeps_splits_and_links():
     assert all(r['prompt'].startswith('/**') and r['prompt'].endswith('{\n') and len(r['wrong']) >= 3 for r in js)
     assert {r['split'] for r in js} == {'train', 'dev', 'test'}
 
+def test_corpus_js_hidden_tests_check_what_their_python_originals_check():
+    "Each hidden test is the one `tools/corpus_js.py` writes today: every JSON-like call of the Python original's hidden test, not a sample."
+    import sys
+    sys.path.insert(0, str(ROOT/'tools'))
+    import corpus_js
+    from mcts_codegen.core.jsdoc import js_hidden_test
+    src = {r['task_id']: r for r in map(json.loads, open(ROOT/'data/corpus/corpus.jsonl'))}
+    js = [r for r in map(json.loads, open(ROOT/'data/corpus/corpus_js.jsonl')) if r['split'] == 'test']
+    for r in js[::9]:  # 9 of the test split's problems
+        assert r['test'] == js_hidden_test(r['entry_point'], corpus_js.cases(src[r['source_task_id']], None, 0)), r['task_id']
+    assert sorted(r['test'].count('assert.') for r in js)[len(js) // 2] >= 150  # the median problem checks 150 calls or more (the Python originals: about 190)
+
 def test_py2js_keeps_python_semantics():
     "Floor division and modulo of negatives, negative indices, slices with steps, deep ==, truthiness of [] and dicts as Maps, run under Node.js."
     import sys
@@ -139,9 +151,10 @@ def test_verifier_refuses_js_in_one_line(monkeypatch, tmp_path):
 
 def test_bench_refuses_a_verifier_on_js_problems_before_the_model_loads(monkeypatch, tmp_path):
     no_model(monkeypatch)
+    n = sum(json.loads(l)['split'] == 'test' for l in open(ROOT/'data/corpus/corpus_js.jsonl'))
     r = CliRunner().invoke(app, ['bench', '--data', str(ROOT/'data/corpus/corpus_js.jsonl'), '--split', 'test', '--verifier', 'clusters', '--out', str(tmp_path),
                                  '-s', 'mcts-balanced', '--llm', 'local:qwen2.5-coder-0.5b', '--quiet'])
-    assert r.exit_code == 2 and 'the verifier reads Python programs only' in one_error(r) and '72 JavaScript problems are selected' in one_error(r), r.output
+    assert r.exit_code == 2 and 'the verifier reads Python programs only' in one_error(r) and f'{n} JavaScript problems are selected' in one_error(r), r.output
     assert not any(tmp_path.iterdir())  # nothing written
 
 def test_retrieval_says_it_has_nothing_for_js(tmp_path):

@@ -1,15 +1,17 @@
 #!/usr/bin/env python
 """Write data/corpus/corpus_js.jsonl: the corpus's problems whose signatures take and return JSON-like values, in JavaScript.
 
-    python tools/corpus_js.py [--src data/corpus/corpus.jsonl] [--out data/corpus/corpus_js.jsonl] [--sample 25] [--seed 0]
+    python tools/corpus_js.py [--src data/corpus/corpus.jsonl] [--out data/corpus/corpus_js.jsonl] [--sample N] [--seed 0]
 
 For each problem of the Python corpus (task_id Corpus/N → CorpusJS/N, `source_task_id` links back; split and tags kept):
 - the prompt becomes a JSDoc comment (description, `@param`/`@returns` types, the docstring's examples as `call // => value`)
   over `function name(args) {`, ending at the body's brace as MultiPL-E's prompts do;
 - the hidden test is written MultiPL-E's way: the Python reference is run on the inputs of the problem's own hidden test
-  and on a seeded sample of its random inputs, and each expected value is written as a JavaScript literal in
-  `assert.deepStrictEqual(candidate(...), ...)`;
-- the reference and the wrong programs are translated by rules (`tools/py2js.py`).
+  and on every input of its seeded randomized comparison (or, with `--sample N`, a seeded sample of N of them), and each
+  expected value is written as a JavaScript literal in `assert.deepStrictEqual(candidate(...), ...)`; so a JavaScript
+  problem's hidden test checks the calls its Python original checks (about 190 distinct ones), not a weaker subset;
+- the reference and the wrong programs are translated by rules (`tools/py2js.py`);
+- the pairs the Python corpus marks `distinct` stay marked, with `JS_DISTINCT`'s pairs that look alike in JSDoc wording only.
 Then every record is checked in the sandbox (`corpus.check_problems`): a problem stays only if its reference passes and its
 examples agree; a wrong program stays only if it fails the hidden test; a problem needs 3 wrong programs left.
 The Python reference runs here, in this process: it is the project's own trusted corpus."""
@@ -58,8 +60,8 @@ def json_like(v, d=0) -> bool:
     if isinstance(v, dict): return all(isinstance(k, str) for k in v) and all(json_like(o, d + 1) for o in v.values())
     return False
 
-def cases(rec:dict, sample:int, seed:int) -> list:
-    "(arguments, value) of the reference on the hidden test's own inputs and a seeded sample of its random ones."
+def cases(rec:dict, sample:int|None, seed:int) -> list:
+    "(arguments, value) of the reference on the hidden test's own inputs and its JSON-like random ones (a seeded sample of `sample` of them, if given)."
     ns = {}
     exec(rec['prompt'] + rec['canonical_solution'], ns)
     ref, calls = ns[rec['entry_point']], []
@@ -74,8 +76,8 @@ def cases(rec:dict, sample:int, seed:int) -> list:
     tns['check'](rec_call)
     head = rec['test'].split('import random')[0]
     n_own = len(re.findall(r'\bcandidate\(', head))
-    own, rest = calls[:n_own], calls[n_own:]
-    picked = own + random.Random(seed).sample(rest, min(sample, len(rest)))
+    own, rest = calls[:n_own], [c for c in calls[n_own:] if json_like(c)]  # a random input JavaScript cannot hold (an int past 2**53) is skipped
+    picked = own + (rest if sample is None else random.Random(seed).sample(rest, min(sample, len(rest))))
     out, seen = [], set()
     for a, v in picked:
         k = repr(a)
@@ -111,7 +113,7 @@ def js_example(call:str, expected, entry:str) -> str:
     if not json_like(args) or not json_like(expected): raise ValueError('not JSON-like')
     return f"{entry}({', '.join(map(js_repr, args))}) // => {js_repr(expected)}"
 
-def translate(rec:dict, sample:int, seed:int) -> dict:
+def translate(rec:dict, sample:int|None, seed:int) -> dict:
     "The JavaScript record of one Python record (before the sandbox check); ValueError or `Unsupported` when it cannot be."
     tree = ast.parse(rec['prompt'])
     fn = next(n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == rec['entry_point'])
@@ -134,6 +136,21 @@ def translate(rec:dict, sample:int, seed:int) -> dict:
                 entry_point=rec['entry_point'], canonical_solution=ref, test=js_hidden_test(rec['entry_point'], cs),
                 wrong=wrong, split=rec['split'], tags=rec['tags'])
 
+# Pairs the near-duplicate check flags in their JSDoc wording only, read and found to be different tasks (2026-12-07).
+JS_DISTINCT = {'CorpusJS/193': ['CorpusJS/529'],  # light_departures (departure times, one car a second) vs red_light_wait (total seconds waited)
+               'CorpusJS/413': ['CorpusJS/540']}  # count_in_rect (inclusive count for any two corners) vs inside_and_border (inside and border apart)
+
+def mark_distinct(recs:list[dict], src:list[dict]) -> list[dict]:
+    "Each record's `distinct`: its original's pairs (where both are translated) and `JS_DISTINCT`'s."
+    have = {r['task_id'] for r in recs}
+    orig = {r['task_id']: r.get('distinct', []) for r in src}
+    js = lambda t: 'CorpusJS/' + t.rsplit('/', 1)[-1] if t.startswith('Corpus/') else None
+    for r in recs:
+        d = [js(t) for t in orig.get(r['source_task_id'], [])] + JS_DISTINCT.get(r['task_id'], [])
+        d = [t for t in dict.fromkeys(d) if t in have]
+        if d: r['distinct'] = d
+    return recs
+
 def write(recs, path):
     with open(path, 'w') as f:
         for r in recs: f.write(json.dumps(r, ensure_ascii=False) + '\n')
@@ -142,7 +159,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('--src', default=str(ROOT/'data/corpus/corpus.jsonl'))
     ap.add_argument('--out', default=str(ROOT/'data/corpus/corpus_js.jsonl'))
-    ap.add_argument('--sample', type=int, default=25, help='random inputs of each hidden test kept, by a seeded sample')
+    ap.add_argument('--sample', type=int, default=None, help="random inputs of each hidden test kept, by a seeded sample (default: all of them)")
     ap.add_argument('--seed', type=int, default=0)
     a = ap.parse_args()
     src = [json.loads(l) for l in open(a.src)]
@@ -153,7 +170,7 @@ def main():
     print(f"translated {len(out)} of {len(src)}; left out: " + '; '.join(f"{k} ({len(v)})" for k, v in sorted(why.items(), key=lambda kv: -len(kv[1]))[:12]), file=sys.stderr)
     from mcts_codegen.bench.corpus import check_problems
     tmp = Path(a.out).with_suffix('.candidates.jsonl')
-    write(out, tmp)
+    write(mark_distinct(out, src), tmp)
     found = check_problems(tmp, against=[])
     tmp.unlink()
     bad_rec, bad_wrong = set(), {}
@@ -167,7 +184,8 @@ def main():
         if r['task_id'] in bad_rec: continue
         r['wrong'] = [w for j, w in enumerate(r['wrong']) if j not in bad_wrong.get(r['task_id'], set())]
         if len(r['wrong']) >= 3: keep.append(r)
-    write(keep, a.out)
+    for r in keep: r.pop('distinct', None)
+    write(mark_distinct(keep, src), a.out)  # marked again: a pair whose sibling was dropped is not named
     from collections import Counter
     print(f"kept {len(keep)} (reference failing or examples disagreeing: {len(bad_rec)}; wrong programs passing the hidden test dropped: "
           f"{sum(map(len, bad_wrong.values()))}); splits {dict(Counter(r['split'] for r in keep))}", file=sys.stderr)

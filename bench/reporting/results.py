@@ -125,12 +125,15 @@ def corpus_table(bench:str='corpus', only:str|None=None, want:tuple=()) -> list[
 
 JS_NOTE = ("The Python corpus's problems whose types map to JavaScript values, translated to JSDoc stubs by `python tools/corpus_js.py` "
            "(`data/corpus/corpus_js.jsonl`, {n} problems, {t} in the test split, the splits kept), on the corpus's protocol: N = 10 completions, body-only generation, the response cache off. "
-           "Hidden tests are the Python reference's answers on the original's hidden and random inputs, written as JavaScript literals.")
+           "Hidden tests are the Python reference's answers on every input of the original's hidden test (its own and its seeded random ones; "
+           "a median of {a} asserts a test-split problem), written as JavaScript literals: the calls the Python original checks "
+           "([since 2026-12-07](https://github.com/mcts-codegen/mcts_codegen/tree/main/experiments/2026-12-07-js-verdict-strength); before, a sample of 25).")
 
 def js_table() -> list[str]:
     "The JavaScript corpus's test split (`results/corpus_js/<model>/<strategy>.jsonl`): greedy, best-of-n, mcts-balanced and oracle@10 for both models, a strategy without rows yet shown as such."
     recs = jsonl(CORPORA['corpus_js'])
-    return [JS_NOTE.format(n=len(recs), t=sum(r['split'] == 'test' for r in recs)), ''] + corpus_table('corpus_js', 'test', ('greedy', 'best-of-n', 'mcts-balanced', 'oracle'))
+    test = sorted(r['test'].count('assert.') for r in recs if r['split'] == 'test')
+    return [JS_NOTE.format(n=len(recs), t=len(test), a=test[len(test) // 2] if test else 0), ''] + corpus_table('corpus_js', 'test', ('greedy', 'best-of-n', 'mcts-balanced', 'oracle'))
 
 def results_page() -> str:
     "The whole results page."
