@@ -100,6 +100,23 @@ def test_corpus_js_hidden_tests_check_what_their_python_originals_check():
         assert r['test'] == js_hidden_test(r['entry_point'], corpus_js.cases(src[r['source_task_id']], None, 0)), r['task_id']
     assert sorted(r['test'].count('assert.') for r in js)[len(js) // 2] >= 150  # the median problem checks 150 calls or more (the Python originals: about 190)
 
+def test_js_records_checked_in_a_shared_run_find_what_each_finds_alone(tmp_path):
+    "`problems check` judges JavaScript records eight to a sandbox run; a record whose wrong program loops, or whose reference is broken, still gets the findings of a run of its own."
+    from mcts_codegen.bench.corpus import check_problems, check_record
+    from mcts_codegen.core.utils import run_sync
+    from mcts_codegen.sandbox.executor import Executor, ExecutorConfig
+    recs = [r for r in map(json.loads, open(ROOT/'data/corpus/corpus_js.jsonl')) if r['split'] == 'train'][:10]
+    recs[9]['wrong'].append('  while (true) {}\n}\n')  # a wrong program that loops: the second shared run (records 8 and 9) stops at the budget
+    recs[4]['canonical_solution'] = '  return null;\n}\n'  # a broken reference, in the first shared run (records 0-7)
+    recs[7]['wrong'].append(recs[7]['canonical_solution'])  # a "wrong" program that passes
+    (f := tmp_path/'js.jsonl').write_text(''.join(json.dumps(r) + '\n' for r in recs))
+    key = lambda fs: sorted((x.level, x.where, x.msg) for x in fs if 'near-duplicate' not in x.msg)
+    with Executor(ExecutorConfig(cache=False)) as ex:
+        shared = key(check_problems(f, executor=ex, against=[]))
+        alone = key([x for r in recs for x in run_sync(check_record(r, ex))])
+    assert shared == alone
+    assert any(w.endswith('canonical_solution') for _, w, _ in shared) and any(w == f"{recs[7]['task_id']} wrong[{len(recs[7]['wrong']) - 1}]" for _, w, _ in shared)
+
 def test_py2js_keeps_python_semantics():
     "Floor division and modulo of negatives, negative indices, slices with steps, deep ==, truthiness of [] and dicts as Maps, run under Node.js."
     import sys

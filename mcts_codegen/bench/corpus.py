@@ -20,9 +20,9 @@ from ..core.config import ExecutorConfig, prompt_cap, cap_error
 from ..core.utils import run_sync
 
 # %% auto #0
-__all__ = ['LEVELS', 'HIDDEN', 'assign_splits', 'Finding', 'read_problem_file', 'near_duplicates', 'similar_tasks',
-           'dup_findings', 'with_hidden', 'examples', 'batched', 'batch_outcomes', 'wrong_outcomes', 'check_record',
-           'read_against', 'check_problems', 'foolable']
+__all__ = ['LEVELS', 'HIDDEN', 'JS_CHUNK', 'assign_splits', 'Finding', 'read_problem_file', 'near_duplicates', 'similar_tasks',
+           'dup_findings', 'with_hidden', 'examples', 'batched', 'batched_items', 'batch_outcomes', 'wrong_outcomes',
+           'record_programs', 'check_record', 'read_against', 'check_problems', 'foolable']
 
 # %% ../../nbs/10b_corpus.ipynb #4a181660
 def assign_splits(recs:list[dict], # records; each gets a `split`
@@ -206,26 +206,39 @@ def batched(programs:list[str], # whole programs; each is loaded in a namespace 
             language:str='python', # or 'javascript': each program in a `new Function` scope of its own
            ) -> tuple[str, list[CallTest]]:
     "One program that judges every one of `programs` as `with_hidden` (or `js_with_hidden`) does, and its calls: `[HIDDEN, *calls]` for each program in turn."
+    return batched_items([(p, test, entry_point, calls) for p in programs], language)
+
+def batched_items(items:list[tuple], # (program, its hidden test, its entry point, its examples) for each program: several records' programs in one run
+                  language:str='python', # or 'javascript'
+                 ) -> tuple[str, list[CallTest]]:
+    "`batched` for programs that need not share a hidden test: each judged by its own test and examples, in the order given."
+    keys = list(dict.fromkeys((t, e) for _, t, e, _ in items))  # each distinct hidden test once
+    of, progs = [keys.index((t, e)) for _, t, e, _ in items], [p for p, *_ in items]
     if language == 'javascript':
-        q, chk = json.dumps, f"(function () {{\n{test.rstrip()}\ncheck({entry_point});\nreturn true;\n}})()"  # a JSON string is a JavaScript string literal
-        src = (f"const _PROGRAMS_ = {q(programs)};\nconst _CHECK_ = {q(chk)};\nconst _NS_ = [];\n"
+        q = json.dumps  # a JSON string is a JavaScript string literal
+        chks = [f"(function () {{\n{t.rstrip()}\ncheck({e});\nreturn true;\n}})()" for t, e in keys]
+        src = (f"const _PROGRAMS_ = {q(progs)};\nconst _CHECKS_ = {q(chks)};\nconst _OF_ = {q(of)};\nconst _NS_ = [];\n"
                "function _ns_(k) {\n  if (!_NS_[k]) _NS_[k] = new Function(_PROGRAMS_[k] + '\\nreturn (_c_) => eval(_c_);')();\n  return _NS_[k];\n}\n"
-               "function _hidden_check_(k) { return _ns_(k)(_CHECK_); }\nfunction _call_(k, call) { return _ns_(k)(call); }\n")
+               "function _hidden_check_(k) { return _ns_(k)(_CHECKS_[_OF_[k]]); }\nfunction _call_(k, call) { return _ns_(k)(call); }\n")
     else:
         q = repr
-        src = (f"_PROGRAMS_ = {programs!r}\n_TEST_ = {test!r}\n_NS_ = {{}}\n\n"
+        src = (f"_PROGRAMS_ = {progs!r}\n_TESTS_ = {[t for t, _ in keys]!r}\n_ENTRIES_ = {[e for _, e in keys]!r}\n_OF_ = {of!r}\n_NS_, _TC_ = {{}}, {{}}\n\n"
                "def _ns_(k):\n    if k not in _NS_:\n        ns = {'__name__': '__candidate__'}\n        exec(_PROGRAMS_[k], ns)\n        _NS_[k] = ns\n    return _NS_[k]\n\n"
-               "def _hidden_check_(k):\n    if '_TC_' not in _NS_: _NS_['_TC_'] = compile(_TEST_, '<hidden>', 'exec')\n"
-               f"    ns = dict(_ns_(k))\n    exec(_NS_['_TC_'], ns)\n    ns['check'](ns[{entry_point!r}])\n    return True\n\n"
+               "def _hidden_check_(k):\n    j = _OF_[k]\n    if j not in _TC_: _TC_[j] = compile(_TESTS_[j], '<hidden>', 'exec')\n"
+               "    ns = dict(_ns_(k))\n    exec(_TC_[j], ns)\n    ns['check'](ns[_ENTRIES_[j]])\n    return True\n\n"
                "def _call_(k, call): return eval(call, _ns_(k))\n")
-    return src, [c for k in range(len(programs)) for c in (CallTest(call=f'_hidden_check_({k})', expected=True), *(CallTest(call=f'_call_({k}, {q(t.call)})', expected=t.expected) for t in calls))]
+    return src, [c for k, (*_, cs) in enumerate(items) for c in (CallTest(call=f'_hidden_check_({k})', expected=True), *(CallTest(call=f'_call_({k}, {q(t.call)})', expected=t.expected) for t in cs))]
 
-def batch_outcomes(b:CodeExecutionResult, # a run of `batched`
+def batch_outcomes(b:CodeExecutionResult, # a run of `batched` (or `batched_items`)
                    n:int, # programs in it
-                   per:int, # calls per program: 1 + the examples
+                   per:int|list[int], # calls per program (1 + the examples): one number for all, or one for each
                   ) -> list[list|None]:
     "Each program's outcomes in batch run `b`; None for all where it stopped early."
-    return [b.tests[k * per:(k + 1) * per] for k in range(n)] if b.status in ('passed', 'failed') and len(b.tests) == n * per else [None] * n
+    per = [per] * n if isinstance(per, int) else list(per)
+    if b.status not in ('passed', 'failed') or len(b.tests) != sum(per): return [None] * n
+    out, i = [], 0
+    for k in per: out.append(b.tests[i:i + k]); i += k
+    return out
 
 async def wrong_outcomes(programs:list[str], # the wrong programs, whole
                          test:str, # their hidden test
@@ -247,10 +260,17 @@ async def wrong_outcomes(programs:list[str], # the wrong programs, whole
     return outs
 
 # %% ../../nbs/10b_corpus.ipynb #025ad5a8
+def record_programs(rec:dict, # a well-formed record whose entry point is sound (`record_id`)
+                   ) -> tuple:
+    "The record's examples as extracted (`.tests`, `.rejected`), its reference and its wrong programs, whole."
+    x = extract_js_tests(rec['prompt'], rec['entry_point'], report=True) if rec.get('language') == 'javascript' else extract_record(rec)
+    return x, rec['prompt'] + rec['canonical_solution'], [rec['prompt'] + w for w in rec.get('wrong', [])]
+
 async def check_record(rec:dict, # a well-formed record (see `read_problem_file`)
                        executor:Executor, # the sandbox
                        time_limit:float=1.0, # CPU seconds the hidden test may use on the reference
                        strict:bool=False, # also enforce the corpus rules
+                       batch:tuple|None=None, # (outcomes of [reference, *wrong], whether that run's CPU was within the limit) from a run it shared with other records; None: a run of its own
                       ) -> list[Finding]:
     "Findings for one record: reference vs hidden test and examples, wrong programs, and (with `strict`) the corpus rules."
     tid, out = rec['task_id'], []
@@ -258,17 +278,20 @@ async def check_record(rec:dict, # a well-formed record (see `read_problem_file`
     try: record_id(rec)
     except ProblemLoadError as e: err('entry_point', str(e).split(': ', 1)[-1]); return out
     js = rec.get('language') == 'javascript'  # a JavaScript record: its JSDoc examples, run under Node.js (`jsdoc`)
-    x, wrap, kw = (extract_js_tests(rec['prompt'], rec['entry_point'], report=True), js_with_hidden, dict(language='javascript')) if js else (extract_record(rec), with_hidden, {})
+    (x, ref, wrong), (wrap, kw) = record_programs(rec), ((js_with_hidden, dict(language='javascript')) if js else (with_hidden, {}))
     for s in x.rejected: out.append(Finding('note', f"{tid} prompt", f"line {s.line}: example dropped ({s.reason}): {s.text.strip()[:80]}"))
-    ref, tests = rec['prompt'] + rec['canonical_solution'], x.tests
+    tests = x.tests
     run = lambda code, t: executor.arun(wrap(code, rec['test'], rec['entry_point']), [HIDDEN, *tests], timeout=t, **kw)  # one run: hidden verdict and examples
-    wrong, cap = [rec['prompt'] + w for w in rec.get('wrong', [])], max(1.0, time_limit)  # a wrong program that loops is a failing one: it gets the limit, not the sandbox's 5 s
+    cap = max(1.0, time_limit)  # a wrong program that loops is a failing one: it gets the limit, not the sandbox's 5 s
     # One process for the reference and the wrong programs: the reference is called first, before any other program is loaded, so a clean
     # pass there is its own; where it is not clean (or the batch's CPU is over the limit) the reference is judged alone, as before.
     # The batch gets the reference's budget only: a wrong program that loops stops it there, and each program is then judged alone.
-    b = await executor.arun(*batched([ref, *wrong], rec['test'], rec['entry_point'], tests, **kw), timeout=max(2.0, 3 * time_limit), **kw)
-    first, *pre = batch_outcomes(b, 1 + len(wrong), 1 + len(tests))
-    if first is not None and all(t.passed for t in first) and b.cpu_time <= time_limit: r = CodeExecutionResult(status='passed', tests=first)
+    # A run shared with other records (`check_problems`, for JavaScript) calls every reference before any wrong program loads.
+    if batch is None or batch[0][0] is None:
+        b = await executor.arun(*batched([ref, *wrong], rec['test'], rec['entry_point'], tests, **kw), timeout=max(2.0, 3 * time_limit), **kw)
+        batch = batch_outcomes(b, 1 + len(wrong), 1 + len(tests)), b.cpu_time <= time_limit
+    (first, *pre), cpu_ok = batch
+    if first is not None and all(t.passed for t in first) and cpu_ok: r = CodeExecutionResult(status='passed', tests=first)
     else:
         r = await run(ref, max(2.0, 3 * time_limit))
         if r.tests and r.tests[0].error == 'timeout':  # killed by the wall clock: on a busy machine, once more with ten times the time
@@ -298,6 +321,8 @@ def read_against(files:Iterable[str|Path]=() # more problem files to compare wit
     "HumanEval's records and every well-formed record of `files`: the reference sets of the near-duplicate check."
     return [json.loads(l) for l in gzip.open(humaneval_path(), 'rt')] + [r for f in files for r in read_problem_file(f)[0]]
 
+JS_CHUNK = 8  # JavaScript records judged in one sandbox run
+
 def check_problems(path:str|Path, # a `.jsonl`/`.jsonl.gz` problem file
                    strict:bool=False, # also enforce the corpus rules (`data/corpus/`)
                    time_limit:float=1.0, # CPU seconds a hidden test may use on its reference
@@ -313,13 +338,34 @@ def check_problems(path:str|Path, # a `.jsonl`/`.jsonl.gz` problem file
     ex = executor or Executor(ExecutorConfig(cache=False))
     async def go():
         sem, done = asyncio.Semaphore(2 * ex.cfg.workers), 0
-        async def one(r):
+        async def one(r, batch=None):
             nonlocal done
-            async with sem: fs = await check_record(r, ex, time_limit, strict)
+            fs = await check_record(r, ex, time_limit, strict, batch)
             done += 1
             if progress: progress(done, len(recs))
             return fs
-        return await asyncio.gather(*map(one, recs))
+        async def alone(r):
+            async with sem: return [await one(r)]
+        async def chunk(rs):  # JavaScript records share a run, references first: Node.js's start-up is most of a small run's cost
+            async with sem:
+                parts = [record_programs(r) for r in rs]
+                items = ([(ref, r['test'], r['entry_point'], x.tests) for r, (x, ref, _) in zip(rs, parts)] +
+                         [(w, r['test'], r['entry_point'], x.tests) for r, (x, _, ws) in zip(rs, parts) for w in ws])
+                b = await ex.arun(*batched_items(items, 'javascript'), timeout=max(2.0, 3 * time_limit), language='javascript')
+                outs = batch_outcomes(b, len(items), [1 + len(it[3]) for it in items])
+                refs, ws, i = outs[:len(rs)], outs[len(rs):], 0
+                batches = []
+                for k, (_, _, w) in enumerate(parts): batches.append(([refs[k], *ws[i:i + len(w)]], b.cpu_time <= time_limit)); i += len(w)
+                return await asyncio.gather(*(one(r, bt) for r, bt in zip(rs, batches)))
+        def sound(r):
+            try: return record_id(r) is not None
+            except ProblemLoadError: return False
+        js = [k for k, r in enumerate(recs) if r.get('language') == 'javascript' and sound(r)]
+        rest = sorted(set(range(len(recs))) - set(js))
+        groups = [[recs[k] for k in js[i:i + JS_CHUNK]] for i in range(0, len(js), JS_CHUNK)]
+        found = [fs for g in await asyncio.gather(*map(chunk, groups), *(alone(recs[k]) for k in rest)) for fs in g]
+        got = dict(zip(js + rest, found))  # back in the file's order
+        return [got[k] for k in range(len(recs))]
     try: out += [f for fs in run_sync(go()) for f in fs]
     finally:
         if executor is None: ex.close()
