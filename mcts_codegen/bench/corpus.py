@@ -22,7 +22,7 @@ from ..core.utils import run_sync
 # %% auto #0
 __all__ = ['LEVELS', 'HIDDEN', 'JS_CHUNK', 'assign_splits', 'Finding', 'read_problem_file', 'near_duplicates', 'similar_tasks',
            'dup_findings', 'with_hidden', 'examples', 'batched', 'batched_items', 'batch_outcomes', 'wrong_outcomes',
-           'record_programs', 'check_record', 'read_against', 'check_problems', 'foolable']
+           'record_programs', 'shared_run', 'check_record', 'read_against', 'check_problems', 'foolable']
 
 # %% ../../nbs/10b_corpus.ipynb #4a181660
 def assign_splits(recs:list[dict], # records; each gets a `split`
@@ -266,6 +266,20 @@ def record_programs(rec:dict, # a well-formed record whose entry point is sound 
     x = extract_js_tests(rec['prompt'], rec['entry_point'], report=True) if rec.get('language') == 'javascript' else extract_record(rec)
     return x, rec['prompt'] + rec['canonical_solution'], [rec['prompt'] + w for w in rec.get('wrong', [])]
 
+async def shared_run(rs:list[dict], # records of one language (a JavaScript file's, eight at a time; or one record)
+                     executor:Executor, # the sandbox
+                     time_limit:float=1.0, # CPU seconds a hidden test may use on its reference
+                    ) -> list[tuple]:
+    "One sandbox run for the records `rs`, every reference called before any wrong program loads: each record's `batch` for `check_record`."
+    parts, kw = [record_programs(r) for r in rs], (dict(language='javascript') if rs[0].get('language') == 'javascript' else {})
+    items = ([(ref, r['test'], r['entry_point'], x.tests) for r, (x, ref, _) in zip(rs, parts)] +
+             [(w, r['test'], r['entry_point'], x.tests) for r, (x, _, ws) in zip(rs, parts) for w in ws])
+    b = await executor.arun(*batched_items(items, **kw), timeout=max(2.0, 3 * time_limit), **kw)
+    outs, ok = batch_outcomes(b, len(items), [1 + len(it[3]) for it in items]), b.cpu_time <= time_limit
+    refs, ws, out, i = outs[:len(rs)], outs[len(rs):], [], 0
+    for k, (*_, w) in enumerate(parts): out.append(([refs[k], *ws[i:i + len(w)]], ok)); i += len(w)
+    return out
+
 async def check_record(rec:dict, # a well-formed record (see `read_problem_file`)
                        executor:Executor, # the sandbox
                        time_limit:float=1.0, # CPU seconds the hidden test may use on the reference
@@ -286,10 +300,8 @@ async def check_record(rec:dict, # a well-formed record (see `read_problem_file`
     # One process for the reference and the wrong programs: the reference is called first, before any other program is loaded, so a clean
     # pass there is its own; where it is not clean (or the batch's CPU is over the limit) the reference is judged alone, as before.
     # The batch gets the reference's budget only: a wrong program that loops stops it there, and each program is then judged alone.
-    # A run shared with other records (`check_problems`, for JavaScript) calls every reference before any wrong program loads.
-    if batch is None or batch[0][0] is None:
-        b = await executor.arun(*batched([ref, *wrong], rec['test'], rec['entry_point'], tests, **kw), timeout=max(2.0, 3 * time_limit), **kw)
-        batch = batch_outcomes(b, 1 + len(wrong), 1 + len(tests)), b.cpu_time <= time_limit
+    # A run shared with other records (`check_problems`, for JavaScript) is used where it ran to the end; else a run of the record's own.
+    if batch is None or batch[0][0] is None: batch = (await shared_run([rec], executor, time_limit))[0]
     (first, *pre), cpu_ok = batch
     if first is not None and all(t.passed for t in first) and cpu_ok: r = CodeExecutionResult(status='passed', tests=first)
     else:
@@ -346,19 +358,10 @@ def check_problems(path:str|Path, # a `.jsonl`/`.jsonl.gz` problem file
             return fs
         async def alone(r):
             async with sem: return [await one(r)]
-        async def chunk(rs):  # JavaScript records share a run, references first: Node.js's start-up is most of a small run's cost
-            async with sem:
-                parts = [record_programs(r) for r in rs]
-                items = ([(ref, r['test'], r['entry_point'], x.tests) for r, (x, ref, _) in zip(rs, parts)] +
-                         [(w, r['test'], r['entry_point'], x.tests) for r, (x, _, ws) in zip(rs, parts) for w in ws])
-                b = await ex.arun(*batched_items(items, 'javascript'), timeout=max(2.0, 3 * time_limit), language='javascript')
-                outs = batch_outcomes(b, len(items), [1 + len(it[3]) for it in items])
-                refs, ws, i = outs[:len(rs)], outs[len(rs):], 0
-                batches = []
-                for k, (_, _, w) in enumerate(parts): batches.append(([refs[k], *ws[i:i + len(w)]], b.cpu_time <= time_limit)); i += len(w)
-                return await asyncio.gather(*(one(r, bt) for r, bt in zip(rs, batches)))
+        async def chunk(rs):  # JavaScript records share a run: Node.js's start-up is most of a small run's cost
+            async with sem: return await asyncio.gather(*map(one, rs, await shared_run(rs, ex, time_limit)))
         def sound(r):
-            try: return record_id(r) is not None
+            try: record_id(r); return True
             except ProblemLoadError: return False
         js = [k for k, r in enumerate(recs) if r.get('language') == 'javascript' and sound(r)]
         rest = sorted(set(range(len(recs))) - set(js))
