@@ -27,9 +27,9 @@ fi
 echo "== notebook tests (cells flagged slow or llm are skipped; run them with: nbdev-test --flags 'slow llm')"
 nbdev-test
 echo "== the problem corpus (every reference passes its hidden test in the sandbox and agrees with its examples, every wrong program fails, corpus rules, no near-duplicate)"
-mcts-codegen problems check data/corpus/corpus.jsonl --strict --no-notes --quiet
+mcts-codegen problems check data/corpus/corpus.jsonl --strict --min-foolable 0.3 --no-notes --quiet
 echo "== the JavaScript corpus (translated from the corpus by tools/corpus_js.py: the same checks, under Node.js)"
-mcts-codegen problems check data/corpus/corpus_js.jsonl --strict --no-notes --quiet
+mcts-codegen problems check data/corpus/corpus_js.jsonl --strict --min-foolable 0.3 --no-notes --quiet
 echo "== docs check (every page processed as nbdev-docs does: no object reprs, documented fields, live anchors, plots shown, titles, no test imports or private names; screenshots of index, engine and executor in _docs_check/)"
 python tools/check_docs.py --screenshots
 echo "== pytest"

@@ -728,6 +728,7 @@ def problems_check(file:Path=typer.Argument(..., help="a HumanEval-format .jsonl
                    against:list[Path]=typer.Option([], '--against', help="another problem file to look for near-duplicates in, besides HumanEval (repeatable), e.g. NewEval; its records without a split count as test"),
                    time_limit:float=typer.Option(1.0, help="CPU seconds a hidden test may use on its reference (CPU time: a busy machine does not inflate it)"),
                    notes:bool=typer.Option(True, '--notes/--no-notes', help="also print notes (foolable problems, dropped examples, near-duplicates), which fail nothing"),
+                   min_foolable:float=typer.Option(0.0, '--min-foolable', help="also fail (exit 1) when a smaller share of the problems than this (0-1) is foolable, i.e. has a wrong program that passes every visible example: a corpus meant to measure choosing needs them (CI asks 0.3)"),
                    quiet:bool=typer.Option(False, '--quiet', '-q', help="no progress (a bar on a terminal, else a line every tenth of the file, on stderr)")):
     "Check a problem file: every record parses, each reference passes its hidden test in the sandbox within the time limit and agrees with its docstring examples, and every wrong program fails. A problem close to another (the file's own, HumanEval's, an --against file's) is reported; across splits it is an error under --strict. Exit code 0: no errors; 1: errors; 2: bad input."
     from mcts_codegen.bench.corpus import check_problems, foolable, read_problem_file, read_against
@@ -735,6 +736,7 @@ def problems_check(file:Path=typer.Argument(..., help="a HumanEval-format .jsonl
     from tqdm import tqdm
     if not file.is_file(): _fail(f"{file}: no such file; give a HumanEval-format .jsonl problem file")
     if time_limit <= 0: _fail(f"--time-limit must be positive, not {time_limit}")
+    if not 0 <= min_foolable <= 1: _fail(f"--min-foolable is a share of the problems, from 0 to 1 (e.g. 0.3), not {min_foolable}")
     try: recs, bad = read_problem_file(file)
     except (ProblemLoadError, UnicodeDecodeError, OSError) as e: _fail(f"{file}: cannot be read ({e})")
     except ConfigError as e: _fail(str(e))  # a bad MCTS_CODEGEN_INPUT__MAX_PROMPT
@@ -761,7 +763,9 @@ def problems_check(file:Path=typer.Argument(..., help="a HumanEval-format .jsonl
     errs, fool = {f.where.split(' ')[0] for f in found if f.level == 'error'}, foolable(found)
     dups, cross = sum('near-duplicate' in f.msg for f in found), sum('across splits' in f.msg for f in found)
     typer.echo(f"{file}: {n} problems, {len(errs)} with errors, {len(fool)} foolable ({len(fool)/max(n, 1):.0%}), {dups} near-duplicate pairs ({cross} across splits)")
-    raise typer.Exit(1 if errs else 0)
+    few = len(fool) < min_foolable * n
+    if few: typer.echo(f"error {file}: {len(fool)} of {n} problems are foolable ({len(fool)/n:.0%}), fewer than --min-foolable {min_foolable:.0%}; add wrong programs that pass every visible example and fail the hidden test")
+    raise typer.Exit(1 if errs or few else 0)
 
 # %% ../../nbs/24_cli.ipynb #4f1c6660
 @app.command('bench-executor')
