@@ -12,14 +12,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 M=${1:-qwen2.5-coder-1.5b}
-B="mcts-codegen bench --n 10 --llm local:$M --no-cache --concurrency 1 --quiet --strategy mcts-balanced --verifier results/verifier/clusters-agree2-order --set experimental.verify_choice=true --set experimental.verify_stop=true"
+BASE="mcts-codegen bench --n 10 --llm local:$M --no-cache --concurrency 1 --quiet --strategy mcts-balanced"
+B="$BASE --verifier results/verifier/clusters-agree2-order --set experimental.verify_choice=true --set experimental.verify_stop=true"
 # Item 5, cost: the dev split's first 20 problems (ids 0-99) go first, and mcts-balanced runs again on them right after the arm,
 # cache-free, into this folder, so cost.py compares seconds measured under the same load (committed rows ran in other sessions).
 $B --data data/corpus/corpus.jsonl --out results/corpus --split dev --problems 0-99
-mcts-codegen bench --n 10 --llm local:$M --no-cache --concurrency 1 --quiet --strategy mcts-balanced --data data/corpus/corpus.jsonl \
-  --out experiments/2026-12-07-judge-free-scorers/cost --split dev --problems 0-99
-python experiments/2026-12-07-judge-free-scorers/cost.py results/corpus/$M+verifier-clusters-agree2-order*/mcts-balanced.jsonl \
-  experiments/2026-12-07-judge-free-scorers/cost/$M/mcts-balanced.jsonl --out experiments/2026-12-07-judge-free-scorers/cost/$M.json
+$BASE --data data/corpus/corpus.jsonl --out experiments/2026-12-07-judge-free-scorers/cost --split dev --problems 0-99
+python experiments/2026-12-07-judge-free-scorers/cost.py results/corpus/$M+verifier-clusters-agree2-order* \
+  experiments/2026-12-07-judge-free-scorers/cost/$M --out experiments/2026-12-07-judge-free-scorers/cost/$M.json
 $B --data data/corpus/corpus.jsonl --out results/corpus --split dev
 $B --data data/corpus/corpus.jsonl --out results/corpus --split test
 $B --out results/humaneval-v3 --problems 82-163
