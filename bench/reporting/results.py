@@ -25,10 +25,6 @@ TAG_NAME = {tag: LEVER.get(arm, arm) for arm, (tag, _) in SIBLINGS.items()} | {a
     SAME_LLM: 'log-probabilities + batch decoding', 'rag': 'retrieval', 'rag-api': 'retrieval, API notes only',
     ('legacy/humaneval', 'nets'): 'value network beside the reflector'}
 
-def last_rows(f:Path) -> dict:
-    "The rows of a bench file by problem, the last row of each."
-    return {r['task_id']: r for r in jsonl(f)}
-
 def problems_of(ids) -> str:
     "A problem set in words: a HumanEval range, a corpus split, or a count."
     if all(t.startswith('HumanEval/') for t in ids) and (ns := sorted(int(t.rsplit('/', 1)[1]) for t in ids)) == list(range(ns[0], ns[-1] + 1)): return f"{ns[0]}–{ns[-1]}"
@@ -48,7 +44,7 @@ def lever_rows(folder:str) -> list[list]:
                  for t in [d.name.split('+', 1)[1]] for s in sorted(d.glob('*.jsonl'))]
         for name, f, bf, setting in arms:
             if not bf.is_file(): continue
-            a, b = last_rows(f), last_rows(bf)
+            a, b = all_rows(f), all_rows(bf)
             ids = [t for t in a if t in b]
             if not ids: continue
             x, y = [b[t]['passed'] for t in ids], [a[t]['passed'] for t in ids]
@@ -108,7 +104,7 @@ def corpus_table(bench:str='corpus', only:str|None=None, want:tuple=()) -> list[
         fs = {f.stem: f for f in (RES/bench/m).glob('*.jsonl')}
         for name in sorted(set(fs) | set(want), key=o):
             by = {}
-            for r in (last_rows(fs[name]).values() if name in fs else ()):
+            for r in (all_rows(fs[name]).values() if name in fs else ()):
                 if (sp := recs.get(r['task_id'], {}).get('split')) and sp == (only or sp): by.setdefault(sp, []).append(r)
             if not by and name in want: rows.append([SIZE[m], NAMES.get(name, name), only, f"none of {size[only]} yet", '—', '—', '—', '—', '—'])
             for sp, g in sorted(by.items(), key=lambda kv: o(kv[0])):
