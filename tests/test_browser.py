@@ -64,6 +64,18 @@ def test_page_solves_and_draws_the_tree(browser, tmp_path):
         assert shot.stat().st_size > 10_000
     finally: stop(p)
 
+def test_api_docs_open_in_a_browser_with_a_token_set(browser, tmp_path):
+    "A browser cannot send a header when it opens a page: with a token set, /docs still draws the API (from the package's Swagger UI, no CDN) and offers *Authorize* for the token."
+    p, url = start(tmp_path / 'jobs.db', tmp_path / 'server.log', workers=1, token='docs-token-1')
+    try:
+        d = browser
+        d.get(url + '/docs')
+        WebDriverWait(d, 20).until(lambda d: 'mcts_codegen' in ''.join(e.text for e in d.find_elements(By.CSS_SELECTOR, '.swagger-ui .info .title')))
+        assert d.find_elements(By.CSS_SELECTOR, '.swagger-ui button.authorize')
+        assert any('/v1/solve' in e.text for e in d.find_elements(By.CSS_SELECTOR, '.opblock-summary-path'))
+        assert d.find_elements(By.CSS_SELECTOR, '.opblock .authorization__btn')  # the lock on an operation that needs the token
+    finally: stop(p)
+
 def test_language_selector_sends_javascript(browser, tmp_path):
     "The language selector: choosing JavaScript swaps the untouched example for a JSDoc stub and relabels the box; the job is sent with `language: javascript` and its answer is JavaScript."
     import httpx

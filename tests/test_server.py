@@ -173,18 +173,21 @@ def test_token(srv):
             r = httpx.request(method, url + path, headers=h, json=dict(prompt=SQ) if method == 'POST' else None)
             assert r.status_code == 401 and r.headers['www-authenticate'] == 'Bearer' and 'bearer token' in r.json()['error'], (h, path, r.text)
             assert TOKEN not in r.text
-    # with a token, only health and the page's own files stay open: readiness (it lists the sandbox's layers), metrics and the API docs need it
-    for path in ('/', '/static/app.js', '/static/app.css', '/healthz'):
+    # with a token, only health, the page's own files and the API docs stay open (they hold no data); readiness (it lists the sandbox's layers) and metrics need it
+    for path in ('/', '/static/app.js', '/static/app.css', '/healthz', '/docs', '/openapi.json', '/docs-assets/swagger-ui-bundle.js'):
         assert httpx.get(url + path).status_code == 200, path
-    for path in ('/readyz', '/metrics', '/docs', '/openapi.json', '/docs-assets/swagger-ui-bundle.js', '/v1/models', '/nothing'):
+    for path in ('/readyz', '/metrics', '/v1/models', '/nothing'):
         r = httpx.get(url + path)
         assert r.status_code == 401 and r.headers['www-authenticate'] == 'Bearer', (path, r.status_code)
         assert httpx.get(url + path, headers=AUTH).status_code == (404 if path == '/nothing' else 200), path
     assert 'text/html' in httpx.get(url + '/').headers['content-type']
-    assert '/v1/solve' in httpx.get(url + '/openapi.json', headers=AUTH).json()['paths']
-    page = httpx.get(url + '/docs', headers=AUTH).text
+    api = httpx.get(url + '/openapi.json').json()  # the docs page's Authorize button sends the token to every operation that needs it
+    assert api['components']['securitySchemes']['bearer'] == dict(type='http', scheme='bearer', description="the service's MCTS_CODEGEN_API_TOKEN")
+    assert all((op.get('security') == [{'bearer': []}]) == (path != '/healthz') for path, ops in api['paths'].items() for op in ops.values()), api['paths'].keys()
+    assert '/v1/solve' in api['paths'] and '/v1/chat/completions' in api['paths'] and TOKEN not in str(api)
+    page = httpx.get(url + '/docs').text
     assert '/docs-assets/swagger-ui-bundle.js' in page and 'cdn.' not in page  # no CDN
-    assert httpx.get(url + '/docs-assets/x.js', headers=AUTH).status_code == 404
+    assert httpx.get(url + '/docs-assets/x.js').status_code == 404
     assert 'access-control-allow-origin' not in httpx.get(url + '/healthz', headers={'Origin': 'http://evil.example'}).headers
 
 def test_open_metrics_and_not_ready(tmp_path):

@@ -614,13 +614,26 @@ def _route(request:Request) -> str:
     return getattr(r, 'path', None) or 'unmatched'
 
 # %% ../../nbs/22_server.ipynb #4cdc6a93
-OPEN = ('/healthz', '/', '/static/app.js', '/static/app.css')
+OPEN = ('/healthz', '/', '/static/app.js', '/static/app.css', '/docs', '/openapi.json')
 
 def needs_token(path:str, # the request's path
                 open_metrics:bool=False, # `/metrics` is open on purpose, for a scraper without the token
                ) -> bool:
-    "Whether a request to `path` must carry the token, when one is set: every route but health and the page's own files (which hold no data: the page asks for the token and sends it)."
-    return not (path in OPEN or (open_metrics and path == '/metrics'))
+    "Whether a request to `path` must carry the token, when one is set: every route but health, the page's own files and the API docs (which hold no data: they ask for the token and send it)."
+    return not (path in OPEN or path.startswith('/docs-assets/') or (open_metrics and path == '/metrics'))
+
+def _bearer_docs(app:FastAPI, open_metrics:bool):
+    "The API schema names the bearer token, and each operation that needs it, so the docs page's *Authorize* button sends it."
+    base = app.openapi
+    def openapi():
+        if app.openapi_schema: return app.openapi_schema
+        s = base()
+        s.setdefault('components', {}).setdefault('securitySchemes', {})['bearer'] = dict(type='http', scheme='bearer', description='the service\'s MCTS_CODEGEN_API_TOKEN')
+        for path, ops in s.get('paths', {}).items():
+            if needs_token(path, open_metrics):
+                for op in ops.values(): op['security'] = [{'bearer': []}]
+        return s
+    app.openapi = openapi
 
 def _guard(app:FastAPI, svc:Service, token:str|None, open_metrics:bool):
     "The middleware every request passes: a correlation id, the token, metrics and a log line, and a JSON 500 instead of a traceback."
@@ -783,7 +796,7 @@ def create_app(db:str|Path='mcts_jobs.db', # SQLite file of jobs
                llm=None, # an LLM client (tests: a scripted double); default: `get_client(llm_spec)`
                llm_spec:str|None=None, # spec of the default client (default: the config's, i.e. the embedded model)
                limits:Limits|None=None,
-               token:str|None=None, # bearer token for every route but /healthz and the page; default: $MCTS_CODEGEN_API_TOKEN; empty: none
+               token:str|None=None, # bearer token for every route but /healthz, the page and the API docs; default: $MCTS_CODEGEN_API_TOKEN; empty: none
                executor=None, # an `Executor` (default: one from the default settings)
                cors_origins:list[str]|None=None, # CORS stays off unless origins are given
                save_every:float=0.5, # seconds between saves of a running job's tree
@@ -813,6 +826,7 @@ def create_app(db:str|Path='mcts_jobs.db', # SQLite file of jobs
         from fastapi.middleware.cors import CORSMiddleware
         app.add_middleware(CORSMiddleware, allow_origins=cors_origins, allow_methods=['GET', 'POST', 'DELETE'], allow_headers=['Authorization', 'Content-Type'])
     _guard(app, svc, token, open_metrics)
+    if token: _bearer_docs(app, open_metrics)
     _error_handlers(app)
     _event_route(app, svc, _job_routes(app, svc))
     _probe_routes(app, svc)
