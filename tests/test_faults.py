@@ -168,6 +168,19 @@ def test_broken_record_is_rejected_before_any_request(tmp_path, server):
     assert s.hits == {'models': 0, 'chat': 0}
 
 
+def test_a_problem_file_a_benchmark_cannot_score_is_rejected_by_line(tmp_path, server):
+    s, ok = server(), dict(task_id='X/0', prompt='def f(x):\n    """f(1) == 1"""\n', entry_point='f', test='def check(c): assert c(1) == 1')
+    for bad, words in (({'prompt': 'x'}, ":2 lacks 'task_id'"), (dict(ok, task_id='X/1', test=''), ":2 (X/1) lacks 'test'"),
+                       (dict(ok, task_id='X/one'), ":2 (X/one): task_id 'X/one' is not a numbered id"), (dict(ok, task_id='Y/0'), ":2 (Y/0): problem number 0 is used twice")):
+        f = tmp_path/'p.jsonl'
+        f.write_text(json.dumps(ok) + '\n' + json.dumps(bad) + '\n')
+        for cmd in (['bench', '--data', f, '--strategy', 'greedy', '--n', 1], ['collect', '--data', f, '--split', 'train']):
+            rc, out, err, t = cli(tmp_path, *cmd, '--llm', 'openai:m', '--base-url', s.url, '--out', tmp_path/'out', '-q')
+            assert rc == 2 and f'p.jsonl{words}' in one_error_line(err), (cmd, bad, err)
+            assert not (tmp_path/'out').exists()
+    assert s.hits == {'models': 0, 'chat': 0}
+
+
 # ---- bench: nothing written before the checks; a dead server stops the run; files stay consistent; one run per folder
 
 def bench(tmp_path, url, out, *more, **kw):

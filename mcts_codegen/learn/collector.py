@@ -281,7 +281,7 @@ def train_problems(data:str|Path|None, # a problem file with splits (None: Human
                   ) -> list[dict]:
     "The records of `data`'s `split` that hidden verdicts may label (see `assert_trainable`)."
     if data is None: raise TrainingRefused("HumanEval has no train split: hidden verdicts are labels for train problems only; give --data data/corpus/corpus.jsonl --split train")
-    recs = load_humaneval(problems, data)
+    recs = load_humaneval(problems, data, scored=True)
     if recs and not any('split' in r for r in recs): assert_trainable(recs, where=str(data))  # the file has no splits: refused, saying why
     return assert_trainable(select_split(recs, split, str(data)), results_ids(exclude), str(data))
 

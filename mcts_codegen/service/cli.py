@@ -391,7 +391,7 @@ def _bench_problems(problems:str|None, split:str|None, data:Path|None) -> str|No
             from mcts_codegen.core.loaders import split_ids
             problems = split_ids(split, problems, data)
             if not problems: _fail(f"--split {split}: no problem of that split" + (f" in {data}" if data else '') + " is selected; check --problems")
-        if not load_humaneval(problems, data): _fail(f"no problems selected by {problems!r}" + (f" in {data}" if data else ''))
+        if not load_humaneval(problems, data, scored=True): _fail(f"no problems selected by {problems!r}" + (f" in {data}" if data else ''))
     except (ValueError, FileNotFoundError) as e: _fail(str(e))
     return problems
 
