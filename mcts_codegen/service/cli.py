@@ -806,7 +806,7 @@ def serve(host:str=typer.Option('127.0.0.1', help="interface to bind; 127.0.0.1 
           insecure:bool=typer.Option(False, '--insecure', help="serve a host other machines reach (e.g. 0.0.0.0) without a token, on purpose"),
           open_metrics:bool=typer.Option(False, '--open-metrics', help="serve /metrics without the token, for a Prometheus scraper"),
           plain_chat:bool=typer.Option(True, '--plain-chat/--no-plain-chat', help="/v1/chat/completions answers a chat without a function stub by a plain completion (--no-plain-chat: a 400)")):
-    """Run the REST API, the OpenAI-compatible /v1/chat/completions, the web page at / and /metrics (needs the serve extra). Set MCTS_CODEGEN_API_TOKEN to require a bearer token on every route but /healthz and the page (a host other machines reach needs one, or --insecure).
+    """Run the REST API, the OpenAI-compatible /v1/chat/completions, the web page at / and /metrics (needs the serve extra). Set MCTS_CODEGEN_API_TOKEN to require a bearer token on every route but /healthz, the page and the API docs (a host other machines reach needs one, or --insecure).
     The model is checked before the server starts, as solve checks it (rc 2: bad spec or model file; rc 3: the LLM server does not answer); /readyz re-checks it every 30 s."""
     try: from mcts_codegen.service import server
     except ImportError as e: _fail(f'serve needs the serve extra: pip install "mcts_codegen[serve]" ({e.name or e} is missing)')
