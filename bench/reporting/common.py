@@ -307,6 +307,12 @@ PAIRWISE_ARM = 'verifier-pairwise_logprobs-true_batch_decode-true_verify_choice-
 VALUE_ARM = PAIRWISE_ARM + '_verify_weight-0.5'  # the pairwise arm with the verifier's score in the reward (experiments/2026-12-06-pairwise-verifier-search/verifier_value.sh)
 EXTENDS = {VALUE_ARM: PAIRWISE_ARM}  # an arm that adds one setting to another: compared with it first
 SAME_LLM = 'logprobs-true_batch_decode-true'  # mcts-balanced with the same llm settings and no verifier
+LLM_SET = '--set llm.logprobs=true --set llm.batch_decode=true'  # the llm settings of the arms above (a likelihood is among their features)
+CLUSTERS_ARM = 'verifier-clusters-agree2-order_verify_choice-true_verify_stop-true'  # issue 81: the cluster chooser (experiments/2026-12-07-judge-free-scorers/search_arm.sh)
+ARM_LLM = {CLUSTERS_ARM: ''}  # an arm that reads no likelihood runs on the default llm settings: plain mcts-balanced is its arm without the verifier
+def arm_llm(arm:str) -> str:
+    "The `--set llm.…` flags verifier arm `arm` ran with ('' for the defaults)."
+    return ARM_LLM.get(arm, LLM_SET)
 
 def pairwise_verifier(model:str=LARGE) -> str:
     "The verifier a model's pairwise arm ran with (committed; experiments/2026-12-06-pairwise-verifier-search/verifier_small.sh says how the 0.5B one was trained)."
@@ -339,10 +345,13 @@ def pool_stats(rs:list) -> dict:
                 right=len(right), chosen=sum(r['passed'] for r in right), share=f"{share(right) / max(1, len(right)):.2f}",
                 mixed=len(mixed), mixed_chosen=sum(r['passed'] for r in mixed), mixed_random=f"{share(mixed):.2f}")
 
-def corpus_test_rows(f:Path) -> dict:
-    "The rows of bench file `f` on the corpus's test problems, by problem (empty without the file)."
-    split = {r['task_id']: r['split'] for r in jsonl(ROOT/'data'/'corpus'/'corpus.jsonl')}
-    return {r['task_id']: r for r in jsonl(f) if split.get(r['task_id']) == 'test'} if f.is_file() else {}
+def corpus_split_rows(f:Path, split:str='test') -> dict:
+    "The rows of bench file `f` on the corpus's `split` problems, by problem (empty without the file)."
+    of = {r['task_id']: r['split'] for r in jsonl(ROOT/'data'/'corpus'/'corpus.jsonl')}
+    return {r['task_id']: r for r in jsonl(f) if of.get(r['task_id']) == split} if f.is_file() else {}
+
+def corpus_test_rows(f:Path) -> dict: return corpus_split_rows(f, 'test')
+def corpus_dev_rows(f:Path) -> dict: return corpus_split_rows(f, 'dev')
 
 def all_rows(f:Path) -> dict:
     "The rows of bench file `f`, by problem (empty without the file)."
@@ -354,6 +363,7 @@ def he_test_rows(f:Path) -> dict:
 
 VERIFIER_BENCHES = {  # where a verifier arm ran: (results folder, the problems it names, how its rows are read, the bench flags of its data)
     'corpus': (RES/'corpus', 'corpus test split', corpus_test_rows, '--data data/corpus/corpus.jsonl --out results/corpus --split test'),
+    'corpus-dev': (RES/'corpus', 'corpus dev split', corpus_dev_rows, '--data data/corpus/corpus.jsonl --out results/corpus --split dev'),
     'neweval': (RES/'neweval-v3', 'NewEval', all_rows, '--data ../shared/problems/neweval.jsonl --out results/neweval-v3'),
     'humaneval': (RES/'humaneval-v3', 'HumanEval 82-163', he_test_rows, '--problems 82-163 --out results/humaneval-v3'),
     'humaneval-all': (RES/'humaneval-v3', 'HumanEval 0-163', all_rows, '--problems 0-163 --out results/humaneval-v3')}
@@ -366,10 +376,12 @@ def votes_rows(arm:str=VOTES_ARM, bench:str='corpus', model:str=LARGE) -> tuple[
     "A verifier arm's rows by problem (the corpus's test split, NewEval or HumanEval) with `model`; the arms it is compared with (name, rows by problem; only those with rows); how many problems the set has."
     d, _, rows, _ = VERIFIER_BENCHES[bench]
     others = ([(VERIFIER_ARMS[b][0], rows(d/f'{model}+{b}'/'mcts-balanced.jsonl'))] if (b := EXTENDS.get(arm)) else []) + (
-              [('mcts-balanced + votes', rows(d/f'{model}+{VOTES_ARM}'/'mcts-balanced.jsonl'))] if arm != VOTES_ARM else []) + [
-              ('mcts-balanced, same llm settings, no verifier', rows(d/f'{model}+{SAME_LLM}'/'mcts-balanced.jsonl')), ('mcts-balanced', rows(d/model/'mcts-balanced.jsonl')),
+              [('mcts-balanced + pairwise verifier', rows(d/f'{model}+{PAIRWISE_ARM}'/'mcts-balanced.jsonl'))] if arm == CLUSTERS_ARM else []) + (
+              [('mcts-balanced + votes', rows(d/f'{model}+{VOTES_ARM}'/'mcts-balanced.jsonl'))] if arm != VOTES_ARM else []) + (
+              [('mcts-balanced, same llm settings, no verifier', rows(d/f'{model}+{SAME_LLM}'/'mcts-balanced.jsonl'))] if arm_llm(arm) else []) + [
+              ('mcts-balanced', rows(d/model/'mcts-balanced.jsonl')),
               ('best-of-n (N=10)', rows(d/model/'best-of-n.jsonl')), ('greedy', rows(d/model/'greedy.jsonl')), ('oracle@10 (upper bound)', rows(d/model/'oracle.jsonl'))]
-    n = sum(r['split'] == 'test' for r in jsonl(ROOT/'data'/'corpus'/'corpus.jsonl')) if bench == 'corpus' else len(rows(d/model/'greedy.jsonl'))
+    n = sum(r['split'] == {'corpus': 'test', 'corpus-dev': 'dev'}[bench] for r in jsonl(ROOT/'data'/'corpus'/'corpus.jsonl')) if bench.startswith('corpus') else len(rows(d/model/'greedy.jsonl'))
     return rows(d/f'{model}+{arm}'/'mcts-balanced.jsonl'), [(n_, r) for n_, r in others if r], n
 
 VERIFIER_ARMS = {  # arm folder: (its name in the tables, the heading, what it does, the --verifier and --set flags it ran with)
@@ -390,6 +402,14 @@ VERIFIER_ARMS = {  # arm folder: (its name in the tables, the heading, what it d
                 "expands as well as choosing the submission (issue 34's *value*, measured on and off: off is the pairwise arm). Other draws follow "
                 "from the other tree, so the two arms no longer generate the same programs (`bash experiments/2026-12-06-pairwise-verifier-search/verifier_value.sh`).",
                 '--verifier {verifier} --set experimental.verify_choice=true --set experimental.verify_stop=true --set experimental.verify_threshold=1.0 --set experimental.verify_weight=0.5'),
+    CLUSTERS_ARM: ('mcts-balanced + clusters', 'behaviour clusters on corner inputs',
+                   "Nothing trained and no model call (`results/verifier/clusters-agree2-order`, issue 81): every visible-passing program is run on "
+                   "32 corner inputs made by rules from the prompt (the signature's types, the docstring's numbers, the examples' arguments and "
+                   "their mutations), and programs that behave alike form a cluster. A program is doubted until another draw behaves as it does; "
+                   "then the search stops and submits the earliest drawn program of the largest cluster, else it spends its ten completions and "
+                   "chooses so. The stop rule and tie-break were chosen on the dev pools' replay (`stop_rules.py`). It reads no likelihood, so it "
+                   "runs on the default llm settings and plain mcts-balanced is the same search without it.",
+                   '--verifier results/verifier/clusters-agree2-order --set experimental.verify_choice=true --set experimental.verify_stop=true'),
 }
 
 def arm_text(arm:str, model:str=LARGE) -> tuple[str, str, str, str]:

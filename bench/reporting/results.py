@@ -39,7 +39,7 @@ def lever_rows(folder:str) -> list[list]:
     for base in sorted(d for d in root.glob('*') if d.is_dir() and '+' not in d.name):
         arms = [(LEVER.get(s.stem, s.stem), s, base/'mcts-balanced.jsonl', SET.get(s.stem, f'`--strategy {s.stem}`')) for s in sorted(base.glob('*.jsonl')) if s.stem not in CORE]
         arms += [(TAG_NAME.get((folder, t), TAG_NAME.get(t, t)), s, base/s.name,
-                  f"`{arm_text(t, base.name)[3]} --set llm.logprobs=true --set llm.batch_decode=true`" if t in VERIFIER_ARMS else TAG_SET.get((folder, t), TAG_SET.get(t, f'`+{t}`')))
+                  f"`{' '.join(filter(None, (arm_text(t, base.name)[3], arm_llm(t))))}`" if t in VERIFIER_ARMS else TAG_SET.get((folder, t), TAG_SET.get(t, f'`+{t}`')))
                  for d in sorted(root.glob(base.name + '+*')) if d.is_dir()
                  for t in [d.name.split('+', 1)[1]] for s in sorted(d.glob('*.jsonl'))]
         for name, f, bf, setting in arms:

