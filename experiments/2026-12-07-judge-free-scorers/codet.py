@@ -76,7 +76,7 @@ def write_tests(model:str, split:str, budget:float):
     for p, prompt in todo:
         if time.time() - t0 > budget: break
         g = asyncio.run(llm.complete(ask(prompt, ENTRY[p]), n=1, temperature=0.0, max_tokens=300, seed=0, stop=['```']))
-        texts = [f"assert {ENTRY[p]}(" + c.text for c in g]
+        texts = [c.text for c in g]  # the embedded client's text leads with the prefilled answer
         got[p] = dict(texts=texts, tests=asserts('\n'.join(texts), ENTRY[p]))
         with tests_file(model).open('a') as f: f.write(json.dumps(dict(problem_id=p, split=split, seconds=round(time.time() - t0, 1), texts=texts, tests=[(c, repr(v)) for c, v in got[p]['tests']])) + '\n')
         print(f"{p}: {len(got[p]['tests'])} tests ({time.time() - t0:.0f}s)", flush=True)
