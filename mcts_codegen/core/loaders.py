@@ -102,7 +102,7 @@ def load_humaneval(ids=None, # ints 0..163, 'HumanEval/3', '0-79', a range, or a
         t = r.get('task_id')
         where = f"{p}:{i}" + (f" ({t})" if isinstance(t, str) else '')
         if t is None: raise ProblemLoadError(f"{where} lacks 'task_id'; number a problem file's records Name/0, Name/1, … (e.g. 'HumanEval/3')")
-        if not (m := re.fullmatch(r'[A-Za-z][\w.-]*/(\d+)', t) if isinstance(t, str) else None):
+        if not (m := re.fullmatch(r'.+/(\d+)', t) if isinstance(t, str) else None):
             raise ProblemLoadError(f"{where}: task_id {t!r} is not a numbered id such as 'HumanEval/3'; number a problem file's records Name/0, Name/1, …")
         if miss := [k for k in ('prompt', 'entry_point', *(['test'] if scored else [])) if not isinstance(r.get(k), str) or not r[k].strip()]:
             raise ProblemLoadError(f"{where} lacks {', '.join(map(repr, miss))}; a record needs task_id, prompt, entry_point" + (" and the hidden test that scores it" if scored else ''))
