@@ -16,24 +16,11 @@ from pathlib import Path
 import numpy as np
 from scipy.special import betaln
 sys.path.insert(0, str(Path(__file__).parent))
-from pools import pools, CORPUS
-from mcts_codegen.learn.verifier import visible_all, label_of, within_auc
+from pools import pools, choice_matters, CORPUS
+from mcts_codegen.learn.verifier import label_of, within_auc
 
 HERE, CACHE = Path(__file__).parent, Path('/tmp/i81')
 ENTRY = {r['task_id']: r['entry_point'] for r in map(json.loads, CORPUS.open())}
-
-_MIXED = {}
-def mixed_rows(p:str) -> list[dict]: return _MIXED[p]
-
-def mixed(model:str, split:str) -> dict[str,list[dict]]:
-    "The visible-passing rows of each problem of `split` that holds both a right and a wrong one."
-    rows = [r for r in pools(model) if r['split'] == split]
-    by = {}
-    for r, v in zip(rows, visible_all(rows)):
-        if v: by.setdefault(r['problem_id'], []).append(r)
-    out = {p: rs for p, rs in sorted(by.items()) if any(label_of(r) for r in rs) and not all(label_of(r) for r in rs)}
-    _MIXED.update(out)
-    return out
 
 def ask(prompt:str, entry:str, k:int=10) -> list[dict]:
     user = (f"Here is a function to test:\n\n```python\n{prompt.strip()}\n```\n\nWrite {k} different tests of `{entry}` as assert statements, "
@@ -69,7 +56,7 @@ def write_tests(model:str, split:str, budget:float):
     from mcts_codegen.core.config import Config
     from mcts_codegen.core.llm import get_client
     got = load_tests(model)
-    todo = [(p, rs[0]['prompt']) for p, rs in mixed(model, split).items() if p not in got]
+    todo = [(p, rs[0]['prompt']) for p, rs in choice_matters(model, split).items() if p not in got]
     cfg = Config().llm.model_copy(update=dict(n_threads=int(os.environ.get('CODET_THREADS', 2)), cache=False))
     llm = get_client(f'local:{model}', cfg)
     t0 = time.time()
@@ -91,7 +78,7 @@ def pass_matrix(model:str, split:str) -> dict[str, tuple[list[str], np.ndarray]]
     out = pickle.loads(f.read_bytes()) if f.is_file() else {}
     tests = load_tests(model)
     async def go(ex):
-        for p, rs in mixed(model, split).items():
+        for p, rs in choice_matters(model, split).items():
             if p not in tests or p in out: continue
             codes, ts = list(dict.fromkeys(r['code'] for r in rs)), [CallTest(call=c, expected=v, source='model') for c, v in tests[p]['tests']]
             E = np.zeros((len(codes), len(ts)), np.int8)
@@ -133,7 +120,7 @@ def scorers(E:np.ndarray) -> dict[str, np.ndarray]:
 def evaluate(model:str, split:str):
     "Within-problem AUC and expected problems solved by the first choice, on the candidate rows of the problems with tests, as reviewer_eval.py counts them, beside eval.py's scorers."
     from eval import per_problem, SCORES
-    M = pass_matrix(model, split)
+    M, ms = pass_matrix(model, split), choice_matters(model, split)
     first = {}
     for r in pools(model): first[r['problem_id'], r['code']] = min(first.get((r['problem_id'], r['code']), 99), int(r['index']))
     mine = {}  # scorer: {(problem, code): score}, ties broken by draw order
@@ -150,17 +137,16 @@ def evaluate(model:str, split:str):
     nt = [E.shape[1] for _, E in M.values()]
     out = dict(model=model, split=split, problems=len(M), candidates=len(rows), programs=sum(len(c) for c, _ in M.values()),
                tests_per_problem=round(float(np.mean(nt)), 1) if nt else 0, no_tests=sum(t == 0 for t in nt),
-               tests_right=round(float(np.mean([right_tests(p, M[p]) for p in M])), 3) if M else None, scorers=res)
+               tests_right=round(float(np.mean([right_tests(ms[p], *M[p]) for p in M])), 3) if M else None, scorers=res)
     f = HERE/'codet.json'
     old = json.loads(f.read_text()) if f.is_file() else []
     f.write_text(json.dumps([o for o in old if (o['model'], o['split']) != (model, split)] + [out], indent=1))
     for k, v in res.items(): print(f"{k:60} within AUC {v['within_auc']}  solved {v['solved']} of {out['problems']}")
     print({k: v for k, v in out.items() if k != 'scorers'})
 
-def right_tests(p:str, m) -> float:
-    "The share of the model's tests that the problem's right visible-passing programs pass (a test's quality, for the note; labels only)."
-    codes, E = m
-    lab = {r['code']: bool(label_of(r)) for r in mixed_rows(p)}
+def right_tests(rows:list[dict], codes:list[str], E:np.ndarray) -> float:
+    "The share of the model's tests that every right visible-passing program of a problem passes (a test's quality, for the note; labels only)."
+    lab = {r['code']: bool(label_of(r)) for r in rows}
     ok = [i for i, c in enumerate(codes) if lab.get(c)]
     return float(E[ok].all(0).mean()) if ok and E.shape[1] else 0.0
 

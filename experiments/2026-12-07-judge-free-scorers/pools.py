@@ -5,7 +5,7 @@ from __future__ import annotations
 import json, pickle, sys
 from pathlib import Path
 from mcts_codegen.learn.collector import label_rows
-from mcts_codegen.learn.verifier import normalise
+from mcts_codegen.learn.verifier import normalise, visible_all, label_of
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT/'data/corpus/corpus.jsonl'
@@ -20,6 +20,14 @@ def pools(model:str, cache:Path=Path('/tmp/i81')) -> list[dict]:
     out = label_rows(rows, CORPUS, ('dev', 'test'))
     cache.mkdir(parents=True, exist_ok=True); f.write_bytes(pickle.dumps(out))
     return out
+
+def choice_matters(model:str, split:str) -> dict[str,list[dict]]:
+    "The visible-passing rows of each problem of `split` that holds both a right and a wrong one (the labels pick the subset, never a score)."
+    rows = [r for r in pools(model) if r['split'] == split]
+    by = {}
+    for r, v in zip(rows, visible_all(rows)):
+        if v: by.setdefault(r['problem_id'], []).append(r)
+    return {p: rs for p, rs in sorted(by.items()) if any(label_of(r) for r in rs) and not all(label_of(r) for r in rs)}
 
 if __name__ == '__main__':
     for m in sys.argv[1:]:

@@ -11,8 +11,7 @@ import ast, json, os, pickle, sys, time
 from pathlib import Path
 import numpy as np
 sys.path.insert(0, str(Path(__file__).parent))
-from pools import pools
-from mcts_codegen.learn.verifier import visible_all, label_of
+from pools import choice_matters
 
 def undocumented(code:str) -> str:
     "`code` with the docstrings of its functions removed (comments go too: `ast.unparse`)."
@@ -45,13 +44,8 @@ if __name__ == '__main__':
     from mcts_codegen.core.llm import new_llama  # loads as the embedded client does (without the extra buffer types that crash AMX builds)
     cache = Path(f'/tmp/i81/reviewer-{pool_model}-{rev_model}.pkl')
     got = pickle.loads(cache.read_bytes()) if cache.is_file() else {}
-    rows = [r for r in pools(pool_model) if r['split'] == split]
-    vis = visible_all(rows)
     entry = {r['task_id']: r['entry_point'] for r in map(json.loads, open(Path(__file__).resolve().parents[2]/'data/corpus/corpus.jsonl'))}
-    by = {}
-    for r, v in zip(rows, vis):
-        if v: by.setdefault(r['problem_id'], []).append(r)
-    mixed = {p: rs for p, rs in by.items() if any(label_of(r) for r in rs) and not all(label_of(r) for r in rs)}
+    mixed = choice_matters(pool_model, split)
     todo = [(p, c) for p, rs in sorted(mixed.items()) for c in dict.fromkeys(r['code'] for r in rs) if (p, c) not in got]
     llm = new_llama(Path.home()/f'.cache/mcts_codegen/models/{rev_model}-instruct-q4_k_m.gguf', n_ctx=2048, logits_all=True, n_threads=int(os.environ.get("REVIEWER_THREADS", 2)), verbose=False)
     t0, n = time.time(), 0

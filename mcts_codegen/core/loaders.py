@@ -92,6 +92,8 @@ def parse_ids(ids, # ints, 'HumanEval/3', '0-79', a range, a comma list, or a li
     return list(dict.fromkeys(out))
 
 # %% ../../nbs/05_loaders.ipynb #54685729
+_REQUIRED = ('prompt', 'entry_point')  # what every problem record holds (a benchmark's also its hidden test)
+
 def load_humaneval(ids=None, # ints 0..163, 'HumanEval/3', '0-79', a range, or a list of these; None: all
                    path:str|Path|None=None, # data file; default: see `humaneval_path`
                    scored:bool=False # every record must hold the hidden test that scores it (a benchmark's file)
@@ -104,7 +106,7 @@ def load_humaneval(ids=None, # ints 0..163, 'HumanEval/3', '0-79', a range, or a
         if t is None: raise ProblemLoadError(f"{where} lacks 'task_id'; number a problem file's records Name/0, Name/1, … (e.g. 'HumanEval/3')")
         if not (m := re.fullmatch(r'.+/(\d+)', t) if isinstance(t, str) else None):
             raise ProblemLoadError(f"{where}: task_id {t!r} is not a numbered id such as 'HumanEval/3'; number a problem file's records Name/0, Name/1, …")
-        if miss := [k for k in ('prompt', 'entry_point', *(['test'] if scored else [])) if not isinstance(r.get(k), str) or not r[k].strip()]:
+        if miss := [k for k in (*_REQUIRED, *(['test'] if scored else [])) if not isinstance(r.get(k), str) or not r[k].strip()]:
             raise ProblemLoadError(f"{where} lacks {', '.join(map(repr, miss))}; a record needs task_id, prompt, entry_point" + (" and the hidden test that scores it" if scored else ''))
         if int(m[1]) in by_num: raise ProblemLoadError(f"{where}: problem number {m[1]} is used twice (also {by_num[int(m[1])]['task_id']!r}); number each problem once")
         by_num[int(m[1])] = r
@@ -112,8 +114,6 @@ def load_humaneval(ids=None, # ints 0..163, 'HumanEval/3', '0-79', a range, or a
     return [by_num[i] for i in parse_ids(ids, max(by_num) + 1) if i in by_num]
 
 # %% ../../nbs/05_loaders.ipynb #55cd800b
-_REQUIRED = ('prompt', 'entry_point')
-
 def _check_entry(prompt:str, entry:str, where:str):
     "Raise if the Python `prompt` parses but does not define `entry`."
     try: tree = _parse(prompt)
